@@ -1,0 +1,24 @@
+import { build } from "esbuild";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, "dist");
+fs.rmSync(dist, { recursive: true, force: true });
+
+// Our code (server + shared package) is bundled; packages from node_modules stay external.
+await build({
+  entryPoints: { main: path.join(here, "src/main.ts"), cli: path.join(here, "src/cli.ts") },
+  outdir: dist,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  packages: "external",
+  alias: { "@shepherd/shared": path.join(here, "../../packages/shared/src/index.ts") },
+  logLevel: "warning",
+});
+fs.cpSync(path.join(here, "src/db/migrations"), path.join(dist, "migrations"), { recursive: true });
+console.log("server built into apps/server/dist");

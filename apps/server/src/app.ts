@@ -1,0 +1,116 @@
+import { Hono, type Context } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { AVATAR_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from "@shepherd/shared";
+import { CLIENT_IP_HEADER } from "./auth/auth";
+import { resolveUser } from "./auth/middleware";
+import type { AppContext, AppEnv } from "./context";
+import { AppError } from "./errors";
+import { securityHeaders } from "./http/security";
+import { serveWebApp } from "./http/static";
+import { accountRoutes } from "./modules/account/routes";
+import { activityRoutes } from "./modules/activity/routes";
+import { errorReportRoutes } from "./modules/error-reports/routes";
+import { functionRoutes } from "./modules/functions/routes";
+import { healthRoutes } from "./modules/health/routes";
+import { profileRoutes } from "./modules/profiles/routes";
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c as never).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // app.request() in tests has no socket
+  }
+}
+
+/** Builds the HTTP app from a context. It does not listen; main.ts and the tests do. */
+export function createApp(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("user", null);
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    if (c.req.path.startsWith("/api/")) {
+      ctx.log.info(
+        { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    }
+  });
+  app.use(securityHeaders({ https: ctx.baseUrl.startsWith("https://") }));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json({ error: { code: error.code, message: error.message, issues: error.issues } }, error.status);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const message = status === 413 ? "The request is too large." : error.message || "The request could not be handled.";
+      return c.json({ error: { code: status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message } }, status);
+    }
+    ctx.log.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "unhandled error");
+    return c.json({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } }, 500);
+  });
+
+  const tooLarge = (limit: number) =>
+    bodyLimit({
+      maxSize: limit,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", `The request body must be ${Math.round(limit / 1024)} KB or smaller.`);
+      },
+    });
+
+  // Better Auth: sign-up, sign-in, sessions, password reset, TOTP, JWT and JWKS.
+  app.on(["GET", "POST"], "/api/auth/*", tooLarge(JSON_BODY_LIMIT_BYTES), async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, ctx.config.trustProxy));
+    const init: RequestInit & { duplex?: "half" } = { method: c.req.method, headers };
+    if (c.req.method === "POST") {
+      init.body = await c.req.arrayBuffer();
+    }
+    return ctx.auth.handler(new Request(c.req.url, init));
+  });
+  app.get("/.well-known/jwks.json", async (c) => {
+    c.header("cache-control", "public, max-age=300");
+    return c.json(await ctx.auth.api.getJwks());
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use("/profile/avatar", tooLarge(AVATAR_MAX_BYTES + 64 * 1024));
+  api.use(async (c, next) => {
+    if (c.req.path.endsWith("/profile/avatar")) return next();
+    return tooLarge(JSON_BODY_LIMIT_BYTES)(c, next);
+  });
+  api.use(resolveUser(ctx));
+  api.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+  });
+  api.route("/", healthRoutes(ctx));
+  api.route("/", profileRoutes(ctx));
+  api.route("/", activityRoutes(ctx));
+  api.route("/", functionRoutes(ctx));
+  api.route("/", errorReportRoutes(ctx));
+  api.route("/", accountRoutes(ctx));
+  api.all("*", () => {
+    throw new AppError("NOT_FOUND", "There is no such API route.");
+  });
+  app.route("/api", api);
+
+  if (ctx.webDist) app.use(serveWebApp(ctx.webDist));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,117 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, jwt, twoFactor } from "better-auth/plugins";
+import { PASSWORD_MIN } from "@shepherd/shared";
+import type { Database } from "../db/client";
+import { schema } from "../db/client";
+import type { Logger } from "../logger";
+import type { MailProvider } from "../providers/mail/mail";
+import { passwordResetMail } from "../providers/mail/templates";
+import { ensureProfile } from "../modules/profiles/service";
+
+/** The header our own middleware sets from the socket (or a trusted proxy); clients cannot set it. */
+export const CLIENT_IP_HEADER = "x-shepherd-client-ip";
+
+export const JWT_ISSUER = "shepherd";
+
+export interface AuthOptions {
+  db: Database;
+  baseUrl: string;
+  trustedOrigins: string[];
+  secret: string;
+  mail: MailProvider;
+  log: Logger;
+  adminEmails: string[];
+  rateLimit: { max: number; windowSeconds: number };
+  secureCookies: boolean;
+}
+
+export function createAuth(options: AuthOptions) {
+  const { db, log, mail } = options;
+  const window = options.rateLimit.windowSeconds;
+  const max = options.rateLimit.max;
+  return betterAuth({
+    appName: "Shepherd",
+    baseURL: options.baseUrl,
+    basePath: "/api/auth",
+    secret: options.secret,
+    trustedOrigins: [options.baseUrl, ...options.trustedOrigins],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        twoFactor: schema.twoFactors,
+        jwks: schema.jwks,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mail.send({ to: user.email, ...passwordResetMail({ name: user.name, url }), kind: "password_reset" });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      // Refresh the session's expiry at most once a day while it is being used.
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window, max },
+        "/sign-up/email": { window, max },
+        "/request-password-reset": { window, max },
+        "/two-factor/verify-totp": { window, max },
+        "/two-factor/verify-backup-code": { window, max },
+      },
+    },
+    advanced: {
+      cookiePrefix: "shepherd",
+      useSecureCookies: options.secureCookies,
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const role = options.adminEmails.includes(user.email.toLowerCase()) ? "admin" : "user";
+            return { data: { ...user, role } };
+          },
+          after: async (user) => {
+            await ensureProfile(db, { userId: user.id, displayName: user.name });
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: "Shepherd" }),
+      jwt({
+        jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        jwt: { issuer: JWT_ISSUER, audience: JWT_ISSUER, expirationTime: "15m" },
+      }),
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+    ],
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === "error" ? log.error : level === "warn" ? log.warn : log.debug;
+        fn.call(log, { args: args.length ? args : undefined, source: "better-auth" }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createAuth } from "./auth/auth";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import { createDatabase, createPool, runMigrations } from "./db/client";
+import { startEmbeddedPostgres } from "./db/embedded";
+import type { Logger } from "./logger";
+import { createErrorReporter } from "./providers/errors/errors";
+import { createMailProvider } from "./providers/mail/mail";
+import { createLocalStorage } from "./providers/storage/storage";
+import { promoteAdmins } from "./modules/admin/service";
+
+export interface Database {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** DATABASE_URL when set; otherwise the embedded PostgreSQL under DATA_DIR. */
+export async function openDatabase(config: Config, log: Logger, options: { shareRunning?: boolean } = {}): Promise<Database> {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
+  const embedded = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort || undefined,
+    log,
+    shareRunning: options.shareRunning,
+  });
+  return { url: embedded.url, stop: embedded.stop };
+}
+
+/** BETTER_AUTH_SECRET, or one generated on first start and kept in DATA_DIR/auth-secret. */
+export function authSecret(config: Config, log: Logger): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  log.info({ file }, "generated an auth secret (set BETTER_AUTH_SECRET to manage it yourself)");
+  return secret;
+}
+
+export async function buildContext(options: {
+  config: Config;
+  log: Logger;
+  databaseUrl: string;
+  baseUrl: string;
+  migrate?: boolean;
+}): Promise<AppContext & { close(): Promise<void> }> {
+  const { config, log } = options;
+  const pool = createPool(options.databaseUrl, log);
+  const db = createDatabase(pool);
+  if (options.migrate !== false) await runMigrations(db);
+  const mail = createMailProvider({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const auth = createAuth({
+    db,
+    baseUrl: options.baseUrl,
+    trustedOrigins: config.trustedOrigins,
+    secret: authSecret(config, log),
+    mail,
+    log,
+    adminEmails: config.adminEmails,
+    rateLimit: config.authRateLimit,
+    secureCookies: options.baseUrl.startsWith("https://"),
+  });
+  await promoteAdmins(db, config.adminEmails);
+  return {
+    config,
+    baseUrl: options.baseUrl,
+    log,
+    pool,
+    db,
+    auth,
+    mail,
+    storage: createLocalStorage(path.join(config.dataDir, "storage")),
+    errors: createErrorReporter({ db, log, sentryDsn: config.sentryDsn }),
+    webDist: config.webDist,
+    async close() {
+      await mail.close();
+      await pool.end();
+    },
+  };
+}

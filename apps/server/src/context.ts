@@ -1,0 +1,41 @@
+import type pg from "pg";
+import type { Auth } from "./auth/auth";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { Logger } from "./logger";
+import type { ErrorReporter } from "./providers/errors/errors";
+import type { MailProvider } from "./providers/mail/mail";
+import type { StorageProvider } from "./providers/storage/storage";
+
+/** Everything a request handler may need, built once at start (see main.ts and test/helpers). */
+export interface AppContext {
+  config: Config;
+  baseUrl: string;
+  log: Logger;
+  pool: pg.Pool;
+  db: Database;
+  auth: Auth;
+  mail: MailProvider;
+  storage: StorageProvider;
+  errors: ErrorReporter;
+  /** Folder of the built web app, when it is served by this process. */
+  webDist: string | undefined;
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  twoFactorEnabled: boolean;
+  /** How the request proved who it is. */
+  via: "session" | "jwt";
+  sessionId: string | null;
+}
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    user: SignedInUser | null;
+  };
+};

@@ -1,0 +1,35 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import type { Logger } from "../logger";
+import * as schema from "./schema";
+
+export type Database = NodePgDatabase<typeof schema>;
+export { schema };
+
+export function createPool(connectionString: string, log: Logger, max = 20): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // A dropped idle connection must not crash the process.
+  pool.on("error", (error) => log.error({ err: error }, "idle database connection failed"));
+  return pool;
+}
+
+export function createDatabase(pool: pg.Pool): Database {
+  return drizzle(pool, { schema });
+}
+
+/** The checked-in SQL migrations: next to the source in development, copied beside the bundle in dist. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, "migrations"), path.join(here, "db", "migrations"), path.join(here, "..", "src", "db", "migrations")];
+  const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
+  if (!found) throw new Error(`SQL migrations not found (looked in ${candidates.join(", ")})`);
+  return found;
+}
+
+export async function runMigrations(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+}

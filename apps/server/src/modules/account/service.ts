@@ -1,0 +1,81 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { schema } from "../../db/client";
+import type { StorageProvider } from "../../providers/storage/storage";
+import { notFound } from "../../errors";
+
+/**
+ * Each area adds what it keeps about a person here, so "download my data" stays complete as areas are added.
+ * A section returns plain JSON.
+ */
+type ExportSection = (db: Database, userId: string) => Promise<unknown>;
+
+const exportSections: Record<string, ExportSection> = {
+  account: async (db, userId) => {
+    const [user] = await db
+      .select({
+        id: schema.users.id,
+        email: schema.users.email,
+        name: schema.users.name,
+        created_at: schema.users.createdAt,
+        two_factor_enabled: schema.users.twoFactorEnabled,
+        role: schema.users.role,
+      })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId));
+    return user;
+  },
+  profile: async (db, userId) => {
+    const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, userId));
+    return profile;
+  },
+  sessions: (db, userId) =>
+    db
+      .select({
+        created_at: schema.sessions.createdAt,
+        expires_at: schema.sessions.expiresAt,
+        ip_address: schema.sessions.ipAddress,
+        user_agent: schema.sessions.userAgent,
+      })
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, userId)),
+  activity_events: (db, userId) =>
+    db
+      .select({
+        action_type: schema.activityEvents.actionType,
+        page_route: schema.activityEvents.pageRoute,
+        metadata: schema.activityEvents.metadata,
+        created_at: schema.activityEvents.createdAt,
+      })
+      .from(schema.activityEvents)
+      .where(eq(schema.activityEvents.userId, userId))
+      .orderBy(desc(schema.activityEvents.createdAt)),
+  error_reports: (db, userId) =>
+    db
+      .select({ message: schema.errorReports.message, url: schema.errorReports.url, created_at: schema.errorReports.createdAt })
+      .from(schema.errorReports)
+      .where(eq(schema.errorReports.userId, userId)),
+};
+
+export function registerExportSection(name: string, section: ExportSection): void {
+  exportSections[name] = section;
+}
+
+export async function exportAccount(db: Database, userId: string): Promise<Record<string, unknown>> {
+  const entries = await Promise.all(
+    Object.entries(exportSections).map(async ([name, section]) => [name, await section(db, userId)] as const),
+  );
+  return { exported_at: new Date().toISOString(), format: "shepherd-export/1", ...Object.fromEntries(entries) };
+}
+
+/** Removes every row of the user (the schema cascades from `users`) and their stored files. */
+export async function deleteAccount(db: Database, storage: StorageProvider, userId: string): Promise<void> {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
+  if (!user) throw notFound("Account");
+  const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.delete(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, user.email));
+    await tx.delete(schema.users).where(eq(schema.users.id, userId));
+  });
+  if (profile?.avatarUrl?.startsWith("/api/files/")) await storage.delete(profile.avatarUrl.slice("/api/files/".length));
+}

@@ -1,0 +1,37 @@
+/** Plain, warm mail texts. Each returns subject, text and a simple HTML version. */
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function paragraphs(lines: string[]): string {
+  return lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n");
+}
+
+export function passwordResetMail(options: { name: string; url: string }) {
+  const lines = [
+    `Hi ${options.name},`,
+    "Someone (we hope you) asked to reset the password of your Shepherd account.",
+    `Choose a new password here: ${options.url}`,
+    "The link works for one hour. If you did not ask for this, you can ignore this email; your password stays the same.",
+    "Lead with love. Guide with grace.",
+  ];
+  return {
+    subject: "Reset your Shepherd password",
+    text: lines.join("\n\n"),
+    html: paragraphs(lines.slice(0, 2)) +
+      `<p><a href="${escapeHtml(options.url)}">Choose a new password</a></p>` +
+      paragraphs(lines.slice(3)),
+  };
+}
+
+export function welcomeMail(options: { name: string; appUrl: string }) {
+  const lines = [
+    `Welcome to Shepherd, ${options.name}.`,
+    "Every morning there is a short devotional waiting for you: one passage, one idea, one question, and a prayer you can pray in plain words.",
+    "Ten quiet minutes is enough. Start when you are ready.",
+    `Open Shepherd: ${options.appUrl}`,
+    "Lead with love. Guide with grace.",
+  ];
+  return { subject: "Welcome to Shepherd", text: lines.join("\n\n"), html: paragraphs(lines) };
+}

@@ -1,0 +1,44 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/** Where uploaded files live. Local folder by default; the interface allows an S3-compatible store later. */
+export interface StorageProvider {
+  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9/_.-]+$/;
+
+function assertKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes("..") || key.startsWith("/")) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+export function createLocalStorage(root: string): StorageProvider {
+  const file = (key: string) => {
+    assertKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body, contentType) {
+      const target = file(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, body);
+      await fs.writeFile(`${target}.type`, contentType);
+    },
+    async get(key) {
+      const target = file(key);
+      try {
+        const [body, contentType] = await Promise.all([fs.readFile(target), fs.readFile(`${target}.type`, "utf8")]);
+        return { body, contentType };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      const target = file(key);
+      await fs.rm(target, { force: true });
+      await fs.rm(`${target}.type`, { force: true });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./constants";
+import { NAME_TOO_LONG, NAME_TOO_SHORT } from "./auth-rules";
+import { CURRENT_TOPIC_IDS, FOCUS_THEME_IDS } from "./themes";
+
+/** Request and response contracts of our API, shared by server validation and client forms. */
+
+export const displayNameSchema = z
+  .string({ error: "Display name must be text" })
+  .trim()
+  .min(DISPLAY_NAME_MIN, NAME_TOO_SHORT)
+  .max(DISPLAY_NAME_MAX, NAME_TOO_LONG);
+
+export const usernameSchema = z
+  .string({ error: "Username must be text" })
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be ${USERNAME_MAX} characters or less`)
+  .regex(USERNAME_PATTERN, "Username can use only letters, numbers and underscores");
+
+export const profileSchema = z.object({
+  id: z.string(),
+  display_name: z.string().nullable(),
+  username: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  focus: z.array(z.string()),
+  current_topics: z.array(z.string()),
+  onboarding_completed_at: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const meSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
+  }),
+  profile: profileSchema,
+  isAdmin: z.boolean(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const updateProfileInput = z
+  .object({
+    display_name: displayNameSchema.optional(),
+    username: usernameSchema.optional(),
+    focus: z
+      .array(z.enum(FOCUS_THEME_IDS, { error: "Choose focus areas from the list" }))
+      .max(FOCUS_THEME_IDS.length)
+      .optional(),
+    current_topics: z
+      .array(z.enum(CURRENT_TOPIC_IDS, { error: "Choose topics from the list" }))
+      .max(CURRENT_TOPIC_IDS.length)
+      .optional(),
+  })
+  .strict();
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+
+export const usernameAvailabilityQuery = z.object({ username: z.string().max(100) }).strict();
+export const usernameAvailabilitySchema = z.object({
+  username: z.string(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type UsernameAvailability = z.infer<typeof usernameAvailabilitySchema>;
+
+/** Spec section 7: track-user-activity body. */
+export const trackActivityInput = z
+  .object({
+    action_type: z.string().trim().min(1).max(64),
+    page_route: z.string().max(512).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+export type TrackActivityInput = z.infer<typeof trackActivityInput>;
+
+/** Spec section 7: send-welcome-email body. */
+export const welcomeEmailInput = z
+  .object({ email: z.string().email("Please enter a valid email address"), displayName: z.string().max(100) })
+  .strict();
+
+export const errorReportInput = z
+  .object({
+    message: z.string().max(2000),
+    stack: z.string().max(20_000).optional(),
+    component_stack: z.string().max(20_000).optional(),
+    url: z.string().max(2048).optional(),
+    user_agent: z.string().max(512).optional(),
+  })
+  .strict();
+export type ErrorReportInput = z.infer<typeof errorReportInput>;
+
+export const deleteAccountInput = z.object({ confirm: z.literal("DELETE", { error: 'Type "DELETE" to confirm' }) }).strict();
+
+/** Every error the API returns has this shape; `message` is meant for the person. */
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), issues: z.array(z.string()).optional() }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

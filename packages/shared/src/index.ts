@@ -1,0 +1,5 @@
+export * from "./constants";
+export * from "./themes";
+export * from "./auth-rules";
+export * from "./redirects";
+export * from "./api";
