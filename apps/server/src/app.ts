@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AVATAR_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from "@shepherd/shared";
 import { CLIENT_IP_HEADER } from "./auth/auth";
+import { rewordAuthError } from "./auth/messages";
 import { resolveUser } from "./auth/middleware";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
@@ -14,7 +15,9 @@ import { activityRoutes } from "./modules/activity/routes";
 import { errorReportRoutes } from "./modules/error-reports/routes";
 import { functionRoutes } from "./modules/functions/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { profileRoutes } from "./modules/profiles/routes";
+import { subscriptionRoutes } from "./modules/subscription/routes";
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
@@ -80,7 +83,7 @@ export function createApp(ctx: AppContext) {
     if (c.req.method === "POST") {
       init.body = await c.req.arrayBuffer();
     }
-    return ctx.auth.handler(new Request(c.req.url, init));
+    return rewordAuthError(await ctx.auth.handler(new Request(c.req.url, init)));
   });
   app.get("/.well-known/jwks.json", async (c) => {
     c.header("cache-control", "public, max-age=300");
@@ -104,6 +107,8 @@ export function createApp(ctx: AppContext) {
   api.route("/", functionRoutes(ctx));
   api.route("/", errorReportRoutes(ctx));
   api.route("/", accountRoutes(ctx));
+  api.route("/", subscriptionRoutes(ctx));
+  api.route("/", notificationRoutes(ctx));
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "There is no such API route.");
   });

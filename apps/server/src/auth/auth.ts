@@ -82,6 +82,9 @@ export function createAuth(options: AuthOptions) {
       useSecureCookies: options.secureCookies,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Better Auth turns its Origin/CSRF check off by default when NODE_ENV=test (or TEST) is set: keep it on always.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       database: { generateId: () => crypto.randomUUID() },
     },
     databaseHooks: {

@@ -1,2 +1,4 @@
 export * from "./auth";
 export * from "./profiles";
+export * from "./notifications";
+export * from "./subscriptions";

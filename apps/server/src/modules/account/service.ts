@@ -50,6 +50,20 @@ const exportSections: Record<string, ExportSection> = {
       .from(schema.activityEvents)
       .where(eq(schema.activityEvents.userId, userId))
       .orderBy(desc(schema.activityEvents.createdAt)),
+  notifications: (db, userId) =>
+    db
+      .select({
+        type: schema.notifications.type,
+        content: schema.notifications.content,
+        read: schema.notifications.read,
+        created_at: schema.notifications.createdAt,
+      })
+      .from(schema.notifications)
+      .where(eq(schema.notifications.userId, userId)),
+  subscription: async (db, userId) => {
+    const [row] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+    return row ?? null;
+  },
   error_reports: (db, userId) =>
     db
       .select({ message: schema.errorReports.message, url: schema.errorReports.url, created_at: schema.errorReports.createdAt })

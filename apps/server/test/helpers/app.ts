@@ -1,0 +1,90 @@
+import { serve } from "@hono/node-server";
+import { once } from "node:events";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createApp, type App } from "../../src/app";
+import { buildContext } from "../../src/bootstrap";
+import { loadConfig } from "../../src/config";
+import type { AppContext } from "../../src/context";
+import type { Database } from "../../src/db/client";
+import { createLogger } from "../../src/logger";
+import { createTestDatabase, type TestDatabase } from "./database";
+import { TestClient, type ClientOptions } from "./http-client";
+
+export interface TestApp {
+  /** The base URL the app is served at, e.g. http://127.0.0.1:41234 */
+  url: string;
+  ctx: AppContext;
+  db: Database;
+  database: TestDatabase;
+  /** The app's DATA_DIR (uploaded files live in DATA_DIR/storage). */
+  dataDir: string;
+  client(options?: ClientOptions): TestClient;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables as the server reads them (RATE_LIMIT_AUTH_MAX, SMTP_URL, ...). */
+  env?: Record<string, string>;
+}
+
+/**
+ * The real app (buildContext + createApp) on its own copy of the migrated database, listening on a real
+ * loopback port so client addresses, cookies and Origin checks are the real thing.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-app-"));
+  let app: App | undefined;
+  // Listen first (port 0), so the base URL the auth layer trusts is the real one.
+  const server = serve({
+    fetch: (request, env) => (app ? app.fetch(request, env) : new Response("starting", { status: 503 })),
+    port: 0,
+    hostname: "127.0.0.1",
+  }) as Server;
+  if (!server.listening) await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    // Each file signs in many times from 127.0.0.1; the rate-limit test sets its own small limit.
+    RATE_LIMIT_AUTH_MAX: "1000",
+    ...options.env,
+  });
+  const log = createLogger(config.logLevel);
+  let ctx: Awaited<ReturnType<typeof buildContext>>;
+  try {
+    // The template is migrated already; running them again proves they are idempotent (and costs one query).
+    ctx = await buildContext({ config, log, databaseUrl: database.url, baseUrl: url });
+  } catch (error) {
+    server.close();
+    await database.drop();
+    throw error;
+  }
+  app = createApp(ctx);
+
+  let closed = false;
+  return {
+    url,
+    ctx,
+    db: ctx.db,
+    database,
+    dataDir,
+    client: (clientOptions) => new TestClient(url, clientOptions),
+    async close() {
+      if (closed) return;
+      closed = true;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ctx.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

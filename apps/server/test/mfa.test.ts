@@ -1,0 +1,128 @@
+import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { schema } from "../src/db/client";
+import { startTestApp, type TestApp } from "./helpers/app";
+import { SESSION_COOKIE, signIn, signUp, type SignedUpUser } from "./helpers/auth";
+import type { TestClient } from "./helpers/http-client";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A six-digit code that is not the current one. */
+function wrongCode(totp: TOTP): string {
+  const current = totp.generate();
+  return current === "000000" ? "111111" : "000000";
+}
+
+/** What an authenticator app does with the otpauth:// URI: read the secret and parameters, make codes. */
+function authenticatorFor(totpURI: string): TOTP {
+  const uri = new URL(totpURI);
+  expect(uri.protocol).toBe("otpauth:");
+  expect(uri.host).toBe("totp");
+  const secret = uri.searchParams.get("secret");
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  return new TOTP({
+    secret: Secret.fromBase32(secret!),
+    algorithm: uri.searchParams.get("algorithm") ?? "SHA1",
+    digits: Number(uri.searchParams.get("digits") ?? 6),
+    period: Number(uri.searchParams.get("period") ?? 30),
+  });
+}
+
+async function enableTotp(client: TestClient, user: SignedUpUser) {
+  const enabled = await client.post("/api/auth/two-factor/enable", { password: user.password });
+  expect(enabled.status).toBe(200);
+  const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
+  const label = decodeURIComponent(new URL(totpURI).pathname);
+  expect(label).toContain("Shepherd");
+  expect(label).toContain(user.email);
+  expect(new URL(totpURI).searchParams.get("issuer")).toBe("Shepherd");
+  expect(backupCodes.length).toBeGreaterThanOrEqual(5);
+  return { totp: authenticatorFor(totpURI), secret: new URL(totpURI).searchParams.get("secret")!, backupCodes };
+}
+
+describe("two-factor sign-in with TOTP", () => {
+  test("enable, verify, then sign-in needs the code; a backup code works once; disable removes it", async () => {
+    const client = app.client();
+    const user = await signUp(client, { name: "Eli Carter" });
+
+    // Enabling needs the password.
+    const wrongPassword = await client.post("/api/auth/two-factor/enable", { password: "not-the-password" });
+    expect(wrongPassword.status).toBe(400);
+
+    const { totp, secret, backupCodes } = await enableTotp(client, user);
+    // Not active until a code from the authenticator is confirmed.
+    expect((await client.get("/api/me")).json().user.twoFactorEnabled).toBe(false);
+
+    const badCode = await client.post("/api/auth/two-factor/verify-totp", { code: wrongCode(totp) });
+    expect(badCode.status).toBe(401);
+    const verified = await client.post("/api/auth/two-factor/verify-totp", { code: totp.generate() });
+    expect(verified.status).toBe(200);
+    const me = await client.get("/api/me");
+    expect(me.status).toBe(200);
+    expect(me.json().user.twoFactorEnabled).toBe(true);
+    const [row] = await app.db.select().from(schema.twoFactors).where(eq(schema.twoFactors.userId, user.id));
+    expect(row?.verified).toBe(true);
+    // The secret is not stored in the clear.
+    expect(row?.secret).not.toContain(secret);
+
+    // Sign-in now stops at the second factor: no session until the code is given.
+    const laptop = app.client();
+    const first = await signIn(laptop, user);
+    expect(first.status).toBe(200);
+    expect(first.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
+    expect(laptop.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await laptop.get("/api/me")).status).toBe(401);
+    const wrong = await laptop.post("/api/auth/two-factor/verify-totp", { code: wrongCode(totp) });
+    expect(wrong.status).toBe(401);
+    expect((await laptop.get("/api/me")).status).toBe(401);
+    const completed = await laptop.post("/api/auth/two-factor/verify-totp", { code: totp.generate() });
+    expect(completed.status).toBe(200);
+    expect(laptop.cookies.has(SESSION_COOKIE)).toBe(true);
+    expect((await laptop.get("/api/me")).json().user.id).toBe(user.id);
+
+    // Lost phone: a backup code completes the sign-in, and only once.
+    const phone = app.client();
+    expect((await signIn(phone, user)).json().twoFactorRedirect).toBe(true);
+    const backup = await phone.post("/api/auth/two-factor/verify-backup-code", { code: backupCodes[0] });
+    expect(backup.status).toBe(200);
+    expect((await phone.get("/api/me")).json().user.id).toBe(user.id);
+    const tablet = app.client();
+    expect((await signIn(tablet, user)).json().twoFactorRedirect).toBe(true);
+    const reused = await tablet.post("/api/auth/two-factor/verify-backup-code", { code: backupCodes[0] });
+    expect(reused.status).toBe(401);
+    expect((await tablet.get("/api/me")).status).toBe(401);
+
+    // A challenge cannot be answered without first passing the password step.
+    const stranger = app.client();
+    const noChallenge = await stranger.post("/api/auth/two-factor/verify-totp", { code: totp.generate() });
+    expect(noChallenge.status).toBe(401);
+    expect((await stranger.get("/api/me")).status).toBe(401);
+
+    // Disable (needs the password); sign-in is one step again.
+    expect((await laptop.post("/api/auth/two-factor/disable", { password: "not-the-password" })).status).toBe(400);
+    const disabled = await laptop.post("/api/auth/two-factor/disable", { password: user.password });
+    expect(disabled.status).toBe(200);
+    expect(disabled.json()).toEqual({ status: true });
+    expect(await app.db.select().from(schema.twoFactors).where(eq(schema.twoFactors.userId, user.id))).toEqual([]);
+    expect((await laptop.get("/api/me")).json().user.twoFactorEnabled).toBe(false);
+
+    const plain = app.client();
+    const again = await signIn(plain, user);
+    expect(again.status).toBe(200);
+    expect(again.json().twoFactorRedirect).toBeUndefined();
+    expect((await plain.get("/api/me")).json().user).toMatchObject({ id: user.id, twoFactorEnabled: false });
+  });
+
+  test("two-factor settings need a signed-in session", async () => {
+    const anonymous = app.client();
+    expect((await anonymous.post("/api/auth/two-factor/enable", { password: "whatever-123" })).status).toBe(401);
+    expect((await anonymous.post("/api/auth/two-factor/disable", { password: "whatever-123" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,18 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { api } from "@/lib/api";
+import { useMe } from "@/lib/session";
+
+/** Spec section 7: track-user-activity with page_view on every route change for a signed-in user. Errors are only logged. */
+export function ActivityTracker() {
+  const location = useLocation();
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  useEffect(() => {
+    if (!signedIn) return;
+    api("/api/functions/track-user-activity", { body: { action_type: "page_view", page_route: location.pathname } }).catch((error: unknown) =>
+      console.error("usage tracking failed", error),
+    );
+  }, [location.pathname, signedIn]);
+  return null;
+}

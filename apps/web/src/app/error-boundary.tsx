@@ -1,0 +1,59 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+
+/** Reports a rendering exception to our API (which stores it, and forwards it to Sentry when configured). */
+export function reportError(error: Error, componentStack?: string) {
+  const body = JSON.stringify({
+    message: (error.message || String(error)).slice(0, 2000),
+    stack: error.stack?.slice(0, 20_000),
+    component_stack: componentStack?.slice(0, 20_000),
+    url: window.location.href.slice(0, 2048),
+    user_agent: navigator.userAgent.slice(0, 512),
+  });
+  fetch("/api/error-reports", { method: "POST", headers: { "content-type": "application/json" }, body, credentials: "same-origin" }).catch(
+    (reportFailure: unknown) => console.error("could not report the error", reportFailure),
+  );
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Spec section 2, Error screen. Used app-wide and around each area so one broken area does not take the app down. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error);
+    reportError(error, info.componentStack ?? undefined);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <main className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+        <h1 className="font-serif text-2xl font-semibold">Something went wrong</h1>
+        <p className="text-stone-700 dark:text-stone-300">We encountered an unexpected error. Don't worry, your data is safe.</p>
+        <div className="flex gap-3">
+          <button
+            type="button"
+            className="h-10 rounded-lg bg-pasture-700 px-4 text-sm font-medium text-white hover:bg-pasture-800"
+            onClick={() => this.setState({ error: null })}
+          >
+            Try Again
+          </button>
+          <a
+            href="/"
+            className="inline-flex h-10 items-center rounded-lg border border-stone-300 px-4 text-sm font-medium hover:bg-stone-50 dark:border-stone-700 dark:hover:bg-stone-800"
+          >
+            Go Home
+          </a>
+        </div>
+        <p className="text-xs text-stone-600 dark:text-stone-400">If this problem persists, please contact support.</p>
+      </main>
+    );
+  }
+}

@@ -1,0 +1,115 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { FullPageSpinner } from "@/components/ui/spinner";
+import { AuthPage } from "@/features/auth/pages/auth-page";
+import { ActivityTracker } from "./activity";
+import { RequireAdmin, RequireOnboarded, RequireOnboarding } from "./guards";
+import { AppLayout, PublicLayout } from "./layout";
+import { NotFoundPage } from "./not-found";
+
+/** Areas load on demand so the first screen (often /auth) stays small. */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const onboarding = () => import("@/features/onboarding/pages/onboarding-pages");
+const WelcomeStep = page(onboarding, (m) => m.WelcomeStep);
+const FocusStep = page(onboarding, (m) => m.FocusStep);
+const IntentionsStep = page(onboarding, (m) => m.IntentionsStep);
+const ProfileStep = page(onboarding, (m) => m.ProfileStep);
+const PlanSelectionStep = page(onboarding, (m) => m.PlanSelectionStep);
+const CompleteStep = page(onboarding, (m) => m.CompleteStep);
+
+const TodayPage = page(() => import("@/features/today/pages/today-page"), (m) => m.TodayPage);
+const PathPage = page(() => import("@/features/path/pages/path-page"), (m) => m.PathPage);
+const PlanCreatePage = page(() => import("@/features/path/pages/plan-create-page"), (m) => m.PlanCreatePage);
+const PlanDetailPage = page(() => import("@/features/path/pages/plan-detail-page"), (m) => m.PlanDetailPage);
+const PlanBuilderPage = page(() => import("@/features/path/pages/plan-builder-page"), (m) => m.PlanBuilderPage);
+const WordPage = page(() => import("@/features/word/pages/word-page"), (m) => m.WordPage);
+const PasturePage = page(() => import("@/features/pasture/pages/pasture-page"), (m) => m.PasturePage);
+const LibraryPage = page(() => import("@/features/pasture/pages/library-page"), (m) => m.LibraryPage);
+const GatheringJoinPage = page(() => import("@/features/pasture/pages/gathering-join-page"), (m) => m.GatheringJoinPage);
+const GatheringRoomPage = page(() => import("@/features/pasture/pages/gathering-room-page"), (m) => m.GatheringRoomPage);
+const FlockPage = page(() => import("@/features/flock/pages/flock-page"), (m) => m.FlockPage);
+const JournalPage = page(() => import("@/features/journal/pages/journal-page"), (m) => m.JournalPage);
+const ProfilePage = page(() => import("@/features/profile/pages/profile-page"), (m) => m.ProfilePage);
+const SettingsPage = page(() => import("@/features/settings/pages/settings-page"), (m) => m.SettingsPage);
+const InsightsPage = page(() => import("@/features/insights/pages/insights-page"), (m) => m.InsightsPage);
+const WhispersPage = page(() => import("@/features/whispers/pages/whispers-page"), (m) => m.WhispersPage);
+const SubscriptionPage = page(() => import("@/features/subscription/pages/subscription-page"), (m) => m.SubscriptionPage);
+const checkout = () => import("@/features/subscription/pages/checkout-result-pages");
+const CheckoutSuccessPage = page(checkout, (m) => m.CheckoutSuccessPage);
+const CheckoutCancelPage = page(checkout, (m) => m.CheckoutCancelPage);
+const legal = () => import("@/features/legal/pages/legal-page");
+const TermsPage = page(legal, (m) => m.TermsPage);
+const PrivacyPage = page(legal, (m) => m.PrivacyPage);
+const admin = () => import("@/features/admin/pages/admin-pages");
+const AdminLayout = page(admin, (m) => m.AdminLayout);
+const AdminSectionRoute = page(admin, (m) => m.AdminSectionRoute);
+
+function Loadable({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
+
+function onboarded(node: ReactNode) {
+  return <RequireOnboarded>{node}</RequireOnboarded>;
+}
+
+function onboardingStep(node: ReactNode) {
+  return <RequireOnboarding>{node}</RequireOnboarding>;
+}
+
+/** Spec section 2, the route table. */
+export function AppRoutes() {
+  return (
+    <Loadable>
+      <ActivityTracker />
+      <Routes>
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/onboarding">
+          <Route index element={<Navigate to="/onboarding/welcome" replace />} />
+          <Route path="welcome" element={onboardingStep(<WelcomeStep />)} />
+          <Route path="focus" element={onboardingStep(<FocusStep />)} />
+          <Route path="intentions" element={onboardingStep(<IntentionsStep />)} />
+          <Route path="profile" element={onboardingStep(<ProfileStep />)} />
+          <Route path="plan-selection" element={onboardingStep(<PlanSelectionStep />)} />
+          <Route path="complete" element={onboardingStep(<CompleteStep />)} />
+        </Route>
+        <Route element={onboarded(<AppLayout />)}>
+          <Route index element={<TodayPage />} />
+          <Route path="path" element={<PathPage />} />
+          <Route path="path/create" element={<PlanCreatePage />} />
+          <Route path="path/create/basics" element={<PlanCreatePage />} />
+          <Route path="path/create/context" element={<PlanCreatePage />} />
+          <Route path="path/create/preferences" element={<PlanCreatePage />} />
+          <Route path="path/create/review" element={<PlanCreatePage />} />
+          <Route path="path/builder" element={<PlanBuilderPage />} />
+          <Route path="path/:planId" element={<PlanDetailPage />} />
+          <Route path="word" element={<WordPage />} />
+          <Route path="journal" element={<JournalPage />} />
+          <Route path="pasture" element={<PasturePage />} />
+          <Route path="pasture/library" element={<LibraryPage />} />
+          <Route path="pasture/gathering/:roomName/join" element={<GatheringJoinPage />} />
+          <Route path="pasture/gathering/:roomName" element={<GatheringRoomPage />} />
+          <Route path="flock" element={<FlockPage />} />
+          <Route path="profile/:userId" element={<ProfilePage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="insights" element={<InsightsPage />} />
+          <Route path="whispers" element={<WhispersPage />} />
+          <Route path="subscription" element={<SubscriptionPage />} />
+        </Route>
+        <Route element={<PublicLayout />}>
+          <Route path="success" element={<CheckoutSuccessPage />} />
+          <Route path="cancel" element={<CheckoutCancelPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+        </Route>
+        <Route path="/admin" element={<RequireAdmin>{<AdminLayout />}</RequireAdmin>}>
+          <Route index element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path=":section" element={<AdminSectionRoute />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Loadable>
+  );
+}

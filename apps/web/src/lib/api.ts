@@ -1,0 +1,56 @@
+/** The one way the web app talks to our API: JSON in and out, errors turned back into a person's message. */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues?: string[],
+  ) {
+    super(message);
+  }
+}
+
+const FALLBACK = "Something went wrong. Please try again.";
+
+async function toError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return new ApiError(response.status, "HTTP_" + response.status, response.statusText || FALLBACK);
+  }
+  const b = body as { error?: { code?: string; message?: string; issues?: string[] }; message?: string; code?: string };
+  // Our routes answer {error:{code,message}}; Better Auth answers {code, message}.
+  const message = b.error?.message ?? b.message ?? FALLBACK;
+  const code = b.error?.code ?? b.code ?? "HTTP_" + response.status;
+  return new ApiError(response.status, code, message, b.error?.issues);
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (init.body instanceof FormData) body = init.body;
+  else if (init.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(init.body);
+  }
+  const response = await fetch(path, {
+    method: init.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    credentials: "same-origin",
+    signal: init.signal,
+  });
+  if (!response.ok) throw await toError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Spec section 8, "Generic error helper": the message, or a fallback. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || FALLBACK;
+  if (typeof error === "string") return error || FALLBACK;
+  return "An unexpected error occurred";
+}

@@ -1,0 +1,34 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { Toaster } from "sonner";
+import { ErrorBoundary } from "./app/error-boundary";
+import { AppRoutes } from "./app/router";
+import { createQueryClient } from "./lib/query-client";
+import { useSessionKeeper } from "./lib/session";
+import "./index.css";
+
+const queryClient = createQueryClient();
+
+function SessionKeeper() {
+  useSessionKeeper();
+  return null;
+}
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <SessionKeeper />
+          <AppRoutes />
+          <Toaster position="top-center" richColors closeButton />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  </StrictMode>,
+);

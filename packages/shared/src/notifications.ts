@@ -1,0 +1,32 @@
+/** Spec section 2, 3 and 9: notifications as the client sees them. */
+
+export const NOTIFICATION_TYPES = ["mention_post", "mention_comment", "mention_reflection"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_LIST_LIMIT = 20;
+export const UNREAD_BADGE_MAX = 9;
+export const NOTIFICATION_PANEL_HEIGHT_PX = 400;
+
+export interface NotificationItem {
+  id: string;
+  type: string;
+  content: string;
+  read: boolean;
+  created_at: string;
+  mentioner: { id: string; display_name: string | null; username: string | null; avatar_url: string | null } | null;
+}
+
+export interface NotificationList {
+  items: NotificationItem[];
+  unread: number;
+}
+
+/** The bell badge: the unread count, or "9+" above 9. */
+export function formatUnreadBadge(unread: number): string {
+  return unread > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(unread);
+}
+
+/** Where clicking a notification goes. */
+export function notificationTarget(type: string): string {
+  return type === "mention_reflection" ? "/flock" : "/pasture";
+}

@@ -1,0 +1,24 @@
+/** Spec section 3 and 6: the subscription as the client sees it, and the premium test. */
+
+export interface SubscriptionRow {
+  plan_type: string | null;
+  status: string | null;
+  trial_end: string | null;
+  current_period_end: string | null;
+}
+
+export interface SubscriptionStatus extends SubscriptionRow {
+  is_premium: boolean;
+}
+
+/**
+ * Section 6: premium when (plan_type contains "premium" OR the trial has not ended) AND status is active or trialing.
+ * No row means free.
+ */
+export function isPremium(row: SubscriptionRow | null, now: Date = new Date()): boolean {
+  if (!row) return false;
+  const premiumPlan = (row.plan_type ?? "").toLowerCase().includes("premium");
+  const inTrial = row.trial_end !== null && new Date(row.trial_end).getTime() > now.getTime();
+  const activeStatus = row.status === "active" || row.status === "trialing";
+  return (premiumPlan || inTrial) && activeStatus;
+}

@@ -1,0 +1,42 @@
+import os from "node:os";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Two projects: `unit` (next to the code, no database) and `integration` (apps/server/test: the real app
+ * on a real PostgreSQL, started once per run by the global setup; each test file gets its own database).
+ */
+const externalDatabase = Boolean(process.env.DATABASE_URL);
+// Each integration file runs a server and talks to PostgreSQL: more than one worker per core only thrashes.
+const integrationWorkers = Math.max(1, Math.min(2, os.availableParallelism()));
+
+export default defineConfig({
+  test: {
+    teardownTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["packages/**/*.test.ts", "apps/**/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, "apps/server/test/**", "**/*.integration.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["apps/server/test/**/*.test.ts"],
+          // The durability test runs the built server on its own embedded database; with DATABASE_URL
+          // (CI's second run against Debian's PostgreSQL 15) there is no embedded server to test.
+          exclude: [...configDefaults.exclude, ...(externalDatabase ? ["apps/server/test/durability.test.ts"] : [])],
+          globalSetup: ["apps/server/test/helpers/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: integrationWorkers,
+          // Projects with different worker counts must run in different groups.
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
