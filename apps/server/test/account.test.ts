@@ -5,7 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { schema, type Database } from "../src/db/client";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { readOutbox, signIn, signUp } from "./helpers/auth";
+import { linkIn, readOutbox, signIn, signUp } from "./helpers/auth";
 import { TestClient } from "./helpers/http-client";
 import { multipart, TINY_PNG } from "./helpers/upload";
 
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 async function rowsOf(db: Database, userId: string, email: string) {
-  const [users, profiles, sessions, accounts, activity, twoFactors, mail] = await Promise.all([
+  const [users, profiles, sessions, accounts, activity, twoFactors, mail, verifications] = await Promise.all([
     db.select().from(schema.users).where(eq(schema.users.id, userId)),
     db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)),
     db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId)),
@@ -26,6 +26,8 @@ async function rowsOf(db: Database, userId: string, email: string) {
     db.select().from(schema.activityEvents).where(eq(schema.activityEvents.userId, userId)),
     db.select().from(schema.twoFactors).where(eq(schema.twoFactors.userId, userId)),
     db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, email)),
+    // Reset links and sign-in challenges are keyed by token and hold the user's id as their value.
+    db.select().from(schema.verifications).where(eq(schema.verifications.value, userId)),
   ]);
   return {
     users: users.length,
@@ -35,6 +37,7 @@ async function rowsOf(db: Database, userId: string, email: string) {
     activity_events: activity.length,
     two_factors: twoFactors.length,
     mail_outbox: mail.length,
+    verifications: verifications.length,
   };
 }
 
@@ -80,6 +83,9 @@ describe("delete my account", () => {
     await client.post("/api/functions/track-user-activity", { action_type: "page_view" });
     await client.post("/api/functions/send-welcome-email", { email: user.email, displayName: "Leaving Soon" });
     await client.post("/api/error-reports", { message: "boom" });
+    // A reset link asked for just before leaving must not outlive the account.
+    await app.client().post("/api/auth/request-password-reset", { email: user.email, redirectTo: `${app.url}/auth` });
+    const resetLink = linkIn((await readOutbox(app.db, user.email)).find((m) => m.kind === "password_reset")!.text);
     const { body, contentType } = await multipart({ avatar: { bytes: TINY_PNG, filename: "a.png", type: "image/png" } });
     const avatarUrl = (await client.request("POST", "/api/profile/avatar", { body, headers: { "content-type": contentType } })).json()
       .avatar_url as string;
@@ -97,7 +103,8 @@ describe("delete my account", () => {
     const stayerBefore = await rowsOf(app.db, stayer.id, stayer.email);
 
     const before = await rowsOf(app.db, user.id, user.email);
-    expect(before).toMatchObject({ users: 1, profiles: 1, accounts: 1, activity_events: 1, two_factors: 1, mail_outbox: 1 });
+    expect(before).toMatchObject({ users: 1, profiles: 1, accounts: 1, activity_events: 1, two_factors: 1, mail_outbox: 2 });
+    expect(before.verifications).toBeGreaterThanOrEqual(1);
     expect(before.sessions).toBeGreaterThanOrEqual(2);
 
     // The confirmation must be typed exactly.
@@ -118,6 +125,7 @@ describe("delete my account", () => {
       activity_events: 0,
       two_factors: 0,
       mail_outbox: 0,
+      verifications: 0,
     });
     expect(fs.existsSync(avatarFile)).toBe(false);
     // Error reports are kept for the admin's health page, but no longer name the person.
@@ -128,6 +136,8 @@ describe("delete my account", () => {
     expect((await client.get("/api/me")).status).toBe(401);
     expect((await otherDevice.get("/api/me")).status).toBe(401);
     expect((await signIn(app.client(), user)).status).toBe(401);
+    const token = new URL((await app.client().get(resetLink, { origin: null })).headers.location!, app.url).searchParams.get("token");
+    expect(token).toBeNull();
 
     expect(await rowsOf(app.db, stayer.id, stayer.email)).toEqual(stayerBefore);
     expect((await stay.get("/api/me")).json().user.id).toBe(stayer.id);

@@ -89,7 +89,8 @@ export class TestClient {
     } else if (options.body !== undefined) {
       body = Buffer.from(options.body);
     }
-    if (body) headers["content-length"] = String(body.length);
+    // A caller may ask for a chunked body (no Content-Length) by passing Transfer-Encoding itself.
+    if (body && !headers["transfer-encoding"]) headers["content-length"] = String(body.length);
     const origin = options.origin === undefined ? this.origin : options.origin;
     if (origin) headers["origin"] = origin;
     const cookie = this.cookieHeader();

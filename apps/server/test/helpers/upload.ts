@@ -11,7 +11,10 @@ export async function multipart(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([value.bytes], { type: value.type }), value.filename);
+    else {
+      const part = typeof value.bytes === "string" ? value.bytes : new Uint8Array(value.bytes);
+      form.append(name, new Blob([part], { type: value.type }), value.filename);
+    }
   }
   const request = new Request("http://localhost/", { method: "POST", body: form });
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };

@@ -89,6 +89,8 @@ export async function deleteAccount(db: Database, storage: StorageProvider, user
   const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, userId));
   await db.transaction(async (tx) => {
     await tx.delete(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, user.email));
+    // Pending reset links and sign-in challenges hold the user's id as their value (no foreign key to cascade).
+    await tx.delete(schema.verifications).where(eq(schema.verifications.value, userId));
     await tx.delete(schema.users).where(eq(schema.users.id, userId));
   });
   if (profile?.avatarUrl?.startsWith("/api/files/")) await storage.delete(profile.avatarUrl.slice("/api/files/".length));

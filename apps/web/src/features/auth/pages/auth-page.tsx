@@ -325,7 +325,6 @@ function SignUpForm({ acting }: { acting: { current: boolean } }) {
               setDisplayName(value);
               if (errors.name) setErrors((s) => ({ ...s, name: displayNameError(value) }));
             }}
-            onBlur={() => displayName && setErrors((s) => ({ ...s, name: displayNameError(displayName) }))}
           />
         )}
       </Field>
@@ -342,7 +341,6 @@ function SignUpForm({ acting }: { acting: { current: boolean } }) {
               setEmail(e.target.value);
               if (errors.email) setErrors((s) => ({ ...s, email: emailError(e.target.value.trim()) }));
             }}
-            onBlur={() => email && setErrors((s) => ({ ...s, email: emailError(email.trim()) }))}
           />
         )}
       </Field>

@@ -1,0 +1,186 @@
+// HTTP benchmark: the built Shepherd server vs a bare node:http server answering the same JSON, under autocannon.
+//   node bench/http.mjs            (or: node bench/run.mjs http)
+// (a) GET /api/health   (b) GET /api/me with a session cookie (session lookup + profile read in PostgreSQL).
+import autocannon from "autocannon";
+import path from "node:path";
+import {
+  ROOT,
+  SERVER_MAIN,
+  ensureBuilt,
+  freePort,
+  installSignalHandlers,
+  isMain,
+  log,
+  makeDataDir,
+  removeDataDir,
+  request,
+  round,
+  serverEnv,
+  startChild,
+  stopChild,
+  waitFor200,
+} from "./lib/common.mjs";
+
+export const HTTP_DEFAULTS = { connections: 50, warmupSeconds: 2, durationSeconds: 10 };
+
+async function load(url, { connections, durationSeconds, headers, expectBody }) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: durationSeconds,
+    headers,
+    expectBody,
+    timeout: 10,
+  });
+  return result;
+}
+
+function summarize(result) {
+  const seconds = (result.finish - result.start) / 1000 || result.duration;
+  return {
+    requestsPerSecond: round(result.requests.average, 0),
+    totalRequests: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    meanMs: round(result.latency.average, 2),
+    maxMs: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    mismatches: result.mismatches,
+    seconds: round(seconds, 1),
+  };
+}
+
+/** Signs up a fresh user and returns the Cookie header that carries its session. */
+async function signUp(port) {
+  const email = `bench-${Date.now()}-${process.pid}@example.com`;
+  const res = await request(port, "/api/auth/sign-up/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+    body: JSON.stringify({ email, password: "bench-password-1234", name: "Bench User" }),
+    timeoutMs: 15_000,
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+  const cookies = [res.headers["set-cookie"] ?? []].flat().map((c) => c.split(";")[0]);
+  if (!cookies.some((c) => c.startsWith("shepherd.session_token="))) {
+    throw new Error(`sign-up set no shepherd.session_token cookie (got: ${cookies.join(", ") || "none"})`);
+  }
+  return cookies.join("; ");
+}
+
+export async function runHttp(options = {}) {
+  const { connections, warmupSeconds, durationSeconds } = { ...HTTP_DEFAULTS, ...options };
+  installSignalHandlers();
+  const built = await ensureBuilt();
+  const dataDir = makeDataDir("http");
+  let ours;
+  let bare;
+  try {
+    const port = await freePort();
+    log(`http: starting the built server on 127.0.0.1:${port} (DATA_DIR ${dataDir})`);
+    ours = startChild(process.execPath, [SERVER_MAIN], {
+      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: "100000" }),
+      dataDir,
+      label: "shepherd server",
+    });
+    try {
+      await waitFor200(port, "/api/health", { child: ours.child, timeoutMs: 90_000, describe: "the Shepherd server" });
+    } catch (error) {
+      throw new Error(`${error.message}\n--- server output ---\n${ours.output.tail()}`);
+    }
+    const readyMs = round(performance.now() - ours.spawnedAt, 0);
+
+    const cookie = await signUp(port);
+    const meRes = await request(port, "/api/me", { headers: { cookie } });
+    if (meRes.status !== 200) throw new Error(`GET /api/me with the session cookie: HTTP ${meRes.status} ${meRes.body}`);
+    const meBody = meRes.body;
+    // One unloaded request each, for reference (includes connection setup: no keep-alive).
+    const single = {};
+    for (const [name, p, headers] of [
+      ["health", "/api/health", {}],
+      ["me", "/api/me", { cookie }],
+    ]) {
+      const times = [];
+      for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        await request(port, p, { headers });
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      single[name] = round(times[10], 2);
+    }
+
+    const barePort = await freePort();
+    bare = startChild(process.execPath, [path.join(ROOT, "bench/lib/bare-server.mjs")], {
+      env: { PATH: process.env.PATH, PORT: String(barePort), BENCH_ME_BODY: meBody },
+      label: "bare node:http server",
+    });
+    await waitFor200(barePort, "/api/health", { child: bare.child, timeoutMs: 10_000, describe: "the bare server" });
+
+    const healthBody = JSON.stringify({ status: "ok" });
+    const scenarios = [
+      { key: "health", label: "GET /api/health", path: "/api/health", headers: {}, expectBody: healthBody },
+      { key: "me", label: "GET /api/me (session cookie)", path: "/api/me", headers: { cookie }, expectBody: meBody },
+    ];
+    const results = [];
+    for (const s of scenarios) {
+      const row = { key: s.key, label: s.label };
+      for (const [side, p] of [
+        ["ours", port],
+        ["bare", barePort],
+      ]) {
+        const url = `http://127.0.0.1:${p}${s.path}`;
+        log(`http: ${s.label} on ${side === "ours" ? "Shepherd" : "bare node:http"}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`);
+        await load(url, { connections, durationSeconds: warmupSeconds, headers: s.headers, expectBody: s.expectBody });
+        row[side] = summarize(await load(url, { connections, durationSeconds, headers: s.headers, expectBody: s.expectBody }));
+      }
+      row.throughputRatio = round(row.ours.requestsPerSecond / row.bare.requestsPerSecond, 3);
+      row.p99Ratio = round(row.ours.p99Ms / Math.max(row.bare.p99Ms, 1), 2);
+      row.ok = [row.ours, row.bare].every((r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0);
+      results.push(row);
+    }
+    return {
+      name: "http",
+      measuredAt: new Date().toISOString(),
+      settings: { connections, warmupSeconds, durationSeconds, tool: "autocannon (in the benchmark process)" },
+      builtFirst: built,
+      serverReadyMs: readyMs,
+      meBodyBytes: Buffer.byteLength(meBody),
+      singleRequestMedianMs: single,
+      scenarios: results,
+      ok: results.every((r) => r.ok),
+    };
+  } finally {
+    const stops = [];
+    if (bare) stops.push(stopChild(bare, { timeoutMs: 5000 }));
+    if (ours) stops.push(stopChild(ours, { timeoutMs: 30_000 }));
+    await Promise.all(stops);
+    removeDataDir(dataDir);
+  }
+}
+
+export function formatHttp(r) {
+  const lines = [];
+  const pad = (s, n) => String(s).padEnd(n);
+  const padL = (s, n) => String(s).padStart(n);
+  lines.push(
+    `${pad("scenario", 30)} ${pad("server", 6)} ${padL("req/s", 8)} ${padL("p50 ms", 7)} ${padL("p99 ms", 7)} ${padL("non-2xx", 8)} ${padL("errors", 7)}`,
+  );
+  for (const s of r.scenarios) {
+    for (const side of ["ours", "bare"]) {
+      const x = s[side];
+      lines.push(
+        `${pad(side === "ours" ? s.label : "", 30)} ${pad(side, 6)} ${padL(x.requestsPerSecond, 8)} ${padL(x.p50Ms, 7)} ${padL(x.p99Ms, 7)} ${padL(x.non2xx, 8)} ${padL(x.errors + x.timeouts + x.mismatches, 7)}`,
+      );
+    }
+    lines.push(`${pad("", 30)} ratio  ours/bare throughput ${s.throughputRatio}  ours/bare p99 ${s.p99Ratio}${s.ok ? "" : "  (FAILURES: see non-2xx/errors)"}`);
+  }
+  return lines.join("\n");
+}
+
+if (isMain(import.meta.url)) {
+  const result = await runHttp();
+  console.log(formatHttp(result));
+  process.exit(result.ok ? 0 : 1);
+}

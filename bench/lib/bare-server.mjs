@@ -1,0 +1,23 @@
+// The baseline for the HTTP benchmark: a bare node:http server that answers the same JSON bodies as Shepherd,
+// with no framework, middleware, session lookup or database. Listens on 127.0.0.1:PORT.
+// BENCH_ME_BODY is the exact /api/me JSON captured from the real server for the benchmark user.
+import http from "node:http";
+
+const port = Number(process.env.PORT);
+const health = Buffer.from(JSON.stringify({ status: "ok" }));
+const me = Buffer.from(process.env.BENCH_ME_BODY ?? "{}");
+
+const server = http.createServer((req, res) => {
+  const body = req.url === "/api/health" ? health : req.url === "/api/me" ? me : null;
+  if (!body) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/json", "content-length": body.length });
+  res.end(body);
+});
+server.listen(port, "127.0.0.1", () => console.log(`bare server listening on 127.0.0.1:${port}`));
+process.on("SIGTERM", () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+});

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`The server exited while starting:\n${log()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not answer within 60 s:\n${log()}`);
+}
+
+/** Starts an SMTP sink (every message lands as a file in E2E_MAIL_DIR) and the built server on E2E_PORT. */
+export default async function globalSetup() {
+  const port = process.env.E2E_PORT ?? "3999";
+  const smtpPort = Number(process.env.E2E_SMTP_PORT ?? "2599");
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-e2e-"));
+  fs.chmodSync(work, 0o755);
+  const mailDir = path.join(work, "mail");
+  fs.mkdirSync(mailDir);
+  process.env.E2E_MAIL_DIR = mailDir;
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+        fs.writeFileSync(path.join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString("utf8")}`);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+
+  let output = "";
+  const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: port,
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(work, "data"),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      RATE_LIMIT_AUTH_MAX: "1000",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  server.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  await waitForHealth(`http://localhost:${port}`, server, () => output.slice(-4000));
+
+  return async () => {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+}

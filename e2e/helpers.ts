@@ -1,0 +1,81 @@
+import { expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+  username: string;
+}
+
+let counter = 0;
+
+export function newUser(prefix = "user"): TestUser {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    name: `${prefix[0]!.toUpperCase()}${prefix.slice(1)} Tester`,
+    email: `${prefix}-${id}@example.com`,
+    password: "Green-Pastures-2026",
+    username: `${prefix}_${id}`.slice(0, 30).toLowerCase(),
+  };
+}
+
+/** Signs up on /auth?from=onboarding and walks every onboarding step to Today. */
+export async function signUpThroughOnboarding(page: Page, user: TestUser) {
+  await page.goto("/auth?from=onboarding");
+  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+  await page.getByLabel("Display Name").fill(user.name);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await page.waitForURL("**/onboarding/focus");
+  await page.getByRole("button", { name: "Marriage" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL("**/onboarding/intentions");
+  await page.getByRole("button", { name: "Pressure at work" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL("**/onboarding/profile");
+  await page.getByLabel("Username").fill(user.username);
+  await expect(page.getByText(`@${user.username} is available`)).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL("**/onboarding/plan-selection");
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await page.waitForURL("**/onboarding/complete");
+  await page.getByRole("button", { name: "Begin" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByRole("heading", { name: "Today" })).toBeVisible();
+}
+
+export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function signOutFromSettings(page: Page) {
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Sign out", exact: true }).last().click();
+  await page.waitForURL("**/auth");
+}
+
+/** Waits for a mail to `to` in the SMTP sink and returns its decoded text. */
+export async function waitForMail(to: string, subject: RegExp): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error("E2E_MAIL_DIR is not set: run the tests with npm run test:e2e");
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    for (const file of fs.readdirSync(dir)) {
+      const raw = fs.readFileSync(path.join(dir, file), "utf8");
+      if (raw.includes(`X-Envelope-To: ${to}`) && subject.test(raw)) {
+        // quoted-printable soft line breaks and escapes
+        return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail to ${to} matching ${subject} arrived`);
+}

@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { newUser, signUpThroughOnboarding } from "./helpers";
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+test("auth, onboarding and settings pages have no serious accessibility violations", async ({ page }) => {
+  await page.goto("/auth?from=onboarding");
+  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await expectNoSeriousViolations(page);
+
+  const user = newUser("axe");
+  await page.goto("/auth?from=onboarding");
+  await page.getByLabel("Display Name").fill(user.name);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.waitForURL("**/onboarding/focus");
+  await expectNoSeriousViolations(page);
+  for (const step of ["welcome", "intentions", "profile", "plan-selection", "complete"]) {
+    await page.goto(`/onboarding/${step}`);
+    await expect(page.getByRole("progressbar")).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+});
+
+test("settings page has no serious accessibility violations; header and pages behave as the spec says", async ({ page }) => {
+  await signUpThroughOnboarding(page, newUser("shell"));
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(page.getByText("You are on the free plan.")).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The header gets a border and shadow once scrolled past 10px.
+  const header = page.locator("header").first();
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+  await page.mouse.wheel(0, 600);
+  await expect(header).toHaveAttribute("data-scrolled", "true");
+
+  // The bell opens the notification panel; clicking outside closes it.
+  await page.getByRole("button", { name: "Notifications" }).click();
+  await expect(page.getByText("No notifications yet")).toBeVisible();
+  await page.mouse.click(20, 600);
+  await expect(page.getByText("No notifications yet")).toBeHidden();
+
+  await page.goto("/this/does/not/exist");
+  await expect(page.getByRole("heading", { name: "This page wandered off" })).toBeVisible();
+
+  await page.goto("/admin");
+  await page.waitForURL((url) => url.pathname === "/");
+
+  await page.goto("/terms");
+  await expect(page.getByRole("heading", { name: "Terms of Service" })).toBeVisible();
+  await page.goto("/privacy");
+  await expect(page.getByRole("heading", { name: "Privacy Policy" })).toBeVisible();
+});
