@@ -46,7 +46,11 @@ describe("download my data", () => {
     const client = app.client();
     const user = await signUp(client, { name: "Export Me" });
     await client.patch("/api/profile", { focus: ["bible_study"], current_topics: ["reading_scripture"] });
-    await client.post("/api/functions/track-user-activity", { action_type: "devotional_completed", page_route: "/", metadata: { day: 3 } });
+    await client.post("/api/functions/track-user-activity", {
+      action_type: "devotional_completed",
+      page_route: "/",
+      metadata: { day: 3 },
+    });
     await client.post("/api/functions/track-user-activity", { action_type: "journal_saved", page_route: "/journal" });
 
     const response = await client.get("/api/account/export");
@@ -55,8 +59,19 @@ describe("download my data", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
     const data = response.json();
     expect(data.format).toBe("shepherd-export/1");
-    expect(data.account).toMatchObject({ id: user.id, email: user.email, name: "Export Me", two_factor_enabled: false, role: "user" });
-    expect(data.profile).toMatchObject({ id: user.id, displayName: "Export Me", focus: ["bible_study"], currentTopics: ["reading_scripture"] });
+    expect(data.account).toMatchObject({
+      id: user.id,
+      email: user.email,
+      name: "Export Me",
+      two_factor_enabled: false,
+      role: "user",
+    });
+    expect(data.profile).toMatchObject({
+      id: user.id,
+      displayName: "Export Me",
+      focus: ["bible_study"],
+      currentTopics: ["reading_scripture"],
+    });
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.sessions[0]).toHaveProperty("ip_address", "127.0.0.1");
     expect(data.activity_events).toHaveLength(2);
@@ -87,8 +102,9 @@ describe("delete my account", () => {
     await app.client().post("/api/auth/request-password-reset", { email: user.email, redirectTo: `${app.url}/auth` });
     const resetLink = linkIn((await readOutbox(app.db, user.email)).find((m) => m.kind === "password_reset")!.text);
     const { body, contentType } = await multipart({ avatar: { bytes: TINY_PNG, filename: "a.png", type: "image/png" } });
-    const avatarUrl = (await client.request("POST", "/api/profile/avatar", { body, headers: { "content-type": contentType } })).json()
-      .avatar_url as string;
+    const avatarUrl = (
+      await client.request("POST", "/api/profile/avatar", { body, headers: { "content-type": contentType } })
+    ).json().avatar_url as string;
     const avatarFile = path.join(app.dataDir, "storage", avatarUrl.slice("/api/files/".length));
     expect(fs.existsSync(avatarFile)).toBe(true);
     const enabled = (await client.post("/api/auth/two-factor/enable", { password: user.password })).json();
@@ -136,7 +152,9 @@ describe("delete my account", () => {
     expect((await client.get("/api/me")).status).toBe(401);
     expect((await otherDevice.get("/api/me")).status).toBe(401);
     expect((await signIn(app.client(), user)).status).toBe(401);
-    const token = new URL((await app.client().get(resetLink, { origin: null })).headers.location!, app.url).searchParams.get("token");
+    const token = new URL((await app.client().get(resetLink, { origin: null })).headers.location!, app.url).searchParams.get(
+      "token",
+    );
     expect(token).toBeNull();
 
     expect(await rowsOf(app.db, stayer.id, stayer.email)).toEqual(stayerBefore);

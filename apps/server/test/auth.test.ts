@@ -38,7 +38,9 @@ describe("sign-up", () => {
   test("a second account with the same email is refused with the server's message", async () => {
     const first = await signUp(app.client());
     for (const email of [first.email, first.email.toUpperCase()]) {
-      const again = await app.client().post("/api/auth/sign-up/email", { email, password: "Another-pass-1", name: "Someone Else" });
+      const again = await app
+        .client()
+        .post("/api/auth/sign-up/email", { email, password: "Another-pass-1", name: "Someone Else" });
       expect(again.status).toBe(422);
       const message = again.json().message as string;
       expect(message).toBe("User already registered");
@@ -56,14 +58,18 @@ describe("sign-up", () => {
       "Password must be at least 8 characters and contain a mix of letters and numbers.",
     );
 
-    const badEmail = await app.client().post("/api/auth/sign-up/email", { email: "not-an-email", password: "Long-enough-1", name: "Nobody" });
+    const badEmail = await app
+      .client()
+      .post("/api/auth/sign-up/email", { email: "not-an-email", password: "Long-enough-1", name: "Nobody" });
     expect(badEmail.status).toBe(400);
     expect(signUpErrorMessage(badEmail.json().message)).toBe("Please enter a valid email address.");
   });
 
   test("nobody can make themselves an admin at sign-up", async () => {
     const email = uniqueEmail("sneaky");
-    const response = await app.client().post("/api/auth/sign-up/email", { email, password: "Long-enough-1", name: "Sneaky", role: "admin" });
+    const response = await app
+      .client()
+      .post("/api/auth/sign-up/email", { email, password: "Long-enough-1", name: "Sneaky", role: "admin" });
     expect(response.status).toBe(400);
     expect(response.json().message).toMatch(/role/);
     expect(await app.db.select().from(schema.users).where(eq(schema.users.email, email))).toHaveLength(0);
@@ -101,7 +107,12 @@ describe("sign-in", () => {
     const response = await signIn(client, user);
     const cookie = response.setCookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toBeDefined();
-    expect(cookie!.attributes).toMatchObject({ httponly: true, samesite: "Lax", path: "/", "max-age": String(30 * 24 * 60 * 60) });
+    expect(cookie!.attributes).toMatchObject({
+      httponly: true,
+      samesite: "Lax",
+      path: "/",
+      "max-age": String(30 * 24 * 60 * 60),
+    });
     // Served over plain http here, so the cookie must not be Secure (the browser would drop it).
     expect(cookie!.attributes.secure).toBeUndefined();
 

@@ -19,10 +19,18 @@ beforeAll(async () => {
   userA = await signUp(alice, { name: "Alice Private" });
   userB = await signUp(bob, { name: "Bob Other" });
   expect(
-    (await alice.patch("/api/profile", { username: `alice_${userA.id.slice(0, 8)}`, focus: ["prayer"], current_topics: ["grief"] }))
-      .status,
+    (
+      await alice.patch("/api/profile", {
+        username: `alice_${userA.id.slice(0, 8)}`,
+        focus: ["prayer"],
+        current_topics: ["grief"],
+      })
+    ).status,
   ).toBe(200);
-  expect((await alice.post("/api/functions/track-user-activity", { action_type: "alice_secret_action", page_route: "/journal" })).status).toBe(201);
+  expect(
+    (await alice.post("/api/functions/track-user-activity", { action_type: "alice_secret_action", page_route: "/journal" }))
+      .status,
+  ).toBe(201);
   expect((await bob.post("/api/functions/track-user-activity", { action_type: "bob_action" })).status).toBe(201);
 });
 afterAll(async () => {
@@ -46,7 +54,10 @@ describe("one person cannot see or change another's data", () => {
     expect(own.status).toBe(200);
     expect(own.json().id).toBe(userB.id);
 
-    for (const body of [{ id: userA.id, display_name: "Hacked" }, { user_id: userA.id, display_name: "Hacked" }]) {
+    for (const body of [
+      { id: userA.id, display_name: "Hacked" },
+      { user_id: userA.id, display_name: "Hacked" },
+    ]) {
       const response = await bob.patch("/api/profile", body);
       expect(response.status).toBe(400);
       expect(response.json().error.message).toMatch(/^Unknown field/);

@@ -44,7 +44,13 @@ interface OurRoute {
 }
 
 const ourRoutes = (): OurRoute[] => [
-  { method: "PATCH", path: "/api/profile", valid: { display_name: "Valid Name" }, wrongTypes: { display_name: 42 }, field: "display_name" },
+  {
+    method: "PATCH",
+    path: "/api/profile",
+    valid: { display_name: "Valid Name" },
+    wrongTypes: { display_name: 42 },
+    field: "display_name",
+  },
   {
     method: "POST",
     path: "/api/functions/track-user-activity",
@@ -59,48 +65,64 @@ const ourRoutes = (): OurRoute[] => [
     wrongTypes: { email: user.email, displayName: { first: "Careful" } },
     field: "displayName",
   },
-  { method: "POST", path: "/api/error-reports", valid: { message: "boom" }, wrongTypes: { message: { text: "boom" } }, field: "message" },
+  {
+    method: "POST",
+    path: "/api/error-reports",
+    valid: { message: "boom" },
+    wrongTypes: { message: { text: "boom" } },
+    field: "message",
+  },
   // Never sent valid: that would delete the account.
   { method: "DELETE", path: "/api/account", valid: { confirm: "DELETE" }, wrongTypes: { confirm: true }, field: "confirm" },
 ];
 
 describe("our JSON routes refuse bad bodies with a clear 4xx", () => {
-  test.each(["PATCH /api/profile", "POST /api/functions/track-user-activity", "POST /api/functions/send-welcome-email", "POST /api/error-reports", "DELETE /api/account"])(
-    "%s",
-    async (name) => {
-      const route = ourRoutes().find((r) => `${r.method} ${r.path}` === name)!;
-      const send = (body: string, headers: Record<string, string> = JSON_TYPE) => client.request(route.method, route.path, { body, headers });
+  test.each([
+    "PATCH /api/profile",
+    "POST /api/functions/track-user-activity",
+    "POST /api/functions/send-welcome-email",
+    "POST /api/error-reports",
+    "DELETE /api/account",
+  ])("%s", async (name) => {
+    const route = ourRoutes().find((r) => `${r.method} ${r.path}` === name)!;
+    const send = (body: string, headers: Record<string, string> = JSON_TYPE) =>
+      client.request(route.method, route.path, { body, headers });
 
-      expect(expectClearRefusal(await send('{"display_name":'), 400, "malformed")).toBe("The request body is not valid JSON.");
-      expect(expectClearRefusal(await send(""), 400, "empty")).toBe("The request body is not valid JSON.");
-      for (const notObject of ["[]", "null", '"text"', "42"]) {
-        expect(expectClearRefusal(await send(notObject), 400, notObject)).toMatch(/expected object/);
-      }
-      expect(expectClearRefusal(await send(JSON.stringify(route.wrongTypes)), 400, "wrong types")).toContain(route.field);
-      expect(expectClearRefusal(await send(JSON.stringify({ ...route.valid, is_admin: true })), 400, "unknown field")).toBe(
-        "Unknown field: is_admin",
-      );
-      expect(expectClearRefusal(await send('{"__proto__":{"polluted":true}}'), 400, "__proto__")).toBeTruthy();
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(expectClearRefusal(await send('{"display_name":'), 400, "malformed")).toBe("The request body is not valid JSON.");
+    expect(expectClearRefusal(await send(""), 400, "empty")).toBe("The request body is not valid JSON.");
+    for (const notObject of ["[]", "null", '"text"', "42"]) {
+      expect(expectClearRefusal(await send(notObject), 400, notObject)).toMatch(/expected object/);
+    }
+    expect(expectClearRefusal(await send(JSON.stringify(route.wrongTypes)), 400, "wrong types")).toContain(route.field);
+    expect(expectClearRefusal(await send(JSON.stringify({ ...route.valid, is_admin: true })), 400, "unknown field")).toBe(
+      "Unknown field: is_admin",
+    );
+    expect(expectClearRefusal(await send('{"__proto__":{"polluted":true}}'), 400, "__proto__")).toBeTruthy();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 
-      const big = JSON.stringify({ ...route.valid, padding });
-      expect(expectClearRefusal(await send(big), 413, "oversized")).toBe("The request body must be 64 KB or smaller.");
-      expect(expectClearRefusal(await send(big, { ...JSON_TYPE, "transfer-encoding": "chunked" }), 413, "oversized, chunked")).toBe(
-        "The request body must be 64 KB or smaller.",
-      );
+    const big = JSON.stringify({ ...route.valid, padding });
+    expect(expectClearRefusal(await send(big), 413, "oversized")).toBe("The request body must be 64 KB or smaller.");
+    expect(expectClearRefusal(await send(big, { ...JSON_TYPE, "transfer-encoding": "chunked" }), 413, "oversized, chunked")).toBe(
+      "The request body must be 64 KB or smaller.",
+    );
 
-      const json = "Send the request body as JSON (Content-Type: application/json).";
-      expect(expectClearRefusal(await send(JSON.stringify(route.valid), { "content-type": "text/plain" }), 415, "text/plain")).toBe(json);
-      expect(expectClearRefusal(await send(JSON.stringify(route.valid), {}), 415, "no content-type")).toBe(json);
-      expect(
-        expectClearRefusal(await send("display_name=Valid+Name", { "content-type": "application/x-www-form-urlencoded" }), 415, "form"),
-      ).toBe(json);
+    const json = "Send the request body as JSON (Content-Type: application/json).";
+    expect(expectClearRefusal(await send(JSON.stringify(route.valid), { "content-type": "text/plain" }), 415, "text/plain")).toBe(
+      json,
+    );
+    expect(expectClearRefusal(await send(JSON.stringify(route.valid), {}), 415, "no content-type")).toBe(json);
+    expect(
+      expectClearRefusal(
+        await send("display_name=Valid+Name", { "content-type": "application/x-www-form-urlencoded" }),
+        415,
+        "form",
+      ),
+    ).toBe(json);
 
-      // None of it changed anything.
-      expect((await client.get("/api/me")).json().profile.display_name).toBe("Careful Tester");
-      expect(await app.db.select().from(schema.activityEvents).where(eq(schema.activityEvents.userId, user.id))).toEqual([]);
-    },
-  );
+    // None of it changed anything.
+    expect((await client.get("/api/me")).json().profile.display_name).toBe("Careful Tester");
+    expect(await app.db.select().from(schema.activityEvents).where(eq(schema.activityEvents.userId, user.id))).toEqual([]);
+  });
 
   test("a charset in the JSON content type is fine", async () => {
     const response = await client.request("POST", "/api/error-reports", {
@@ -139,7 +161,12 @@ describe("auth routes refuse bad bodies with a clear 4xx", () => {
     { path: "/api/auth/two-factor/verify-totp", signedIn: false, wrongTypes: { code: 123456 }, field: "code" },
     { path: "/api/auth/two-factor/enable", signedIn: true, wrongTypes: { password: 5 }, field: "password" },
     { path: "/api/auth/two-factor/disable", signedIn: true, wrongTypes: { password: 5 }, field: "password" },
-    { path: "/api/auth/change-password", signedIn: true, wrongTypes: { currentPassword: 1, newPassword: 2 }, field: "newPassword" },
+    {
+      path: "/api/auth/change-password",
+      signedIn: true,
+      wrongTypes: { currentPassword: 1, newPassword: 2 },
+      field: "newPassword",
+    },
     { path: "/api/auth/revoke-session", signedIn: true, wrongTypes: { token: 5 }, field: "token" },
   ];
 
@@ -159,7 +186,9 @@ describe("auth routes refuse bad bodies with a clear 4xx", () => {
       expect(expectClearRefusal(await send(notObject), 400, notObject)).toMatch(/expected object/);
     }
     expect(expectClearRefusal(await send(JSON.stringify(route.wrongTypes)), 400, "wrong types")).toContain(route.field);
-    expect(expectClearRefusal(await send(JSON.stringify({ padding })), 413, "oversized")).toBe("The request body must be 64 KB or smaller.");
+    expect(expectClearRefusal(await send(JSON.stringify({ padding })), 413, "oversized")).toBe(
+      "The request body must be 64 KB or smaller.",
+    );
     expect(expectClearRefusal(await send("{}", { "content-type": "text/plain" }), 415, "text/plain")).toMatch(/Content-Type/);
     expect(expectClearRefusal(await send("{}", {}), 415, "no content-type")).toMatch(/Content-Type/);
     expect(expectClearRefusal(await send("<a/>", { "content-type": "application/xml" }), 415, "xml")).toMatch(/Content-Type/);

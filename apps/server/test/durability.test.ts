@@ -111,7 +111,10 @@ describe("the built server keeps acknowledged writes", () => {
     expect(workers.length).toBeGreaterThan(0);
     process.kill(postmaster, "SIGKILL");
     // As after a power cut: nothing of the old database server is left when we start again.
-    await waitUntil(() => [postmaster, ...workers].every((pid) => !processAlive(pid)), "the killed postgres processes to be gone");
+    await waitUntil(
+      () => [postmaster, ...workers].every((pid) => !processAlive(pid)),
+      "the killed postgres processes to be gone",
+    );
 
     const second = await start(dataDir, port);
     await expectWritesKept(second, written);

@@ -27,7 +27,11 @@ describe("track-user-activity", () => {
 
     const rows = await app.db.select().from(schema.activityEvents).where(eq(schema.activityEvents.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actionType: "devotional_completed", pageRoute: "/", metadata: { devotionalId: "d-1", minutes: 7 } });
+    expect(rows[0]).toMatchObject({
+      actionType: "devotional_completed",
+      pageRoute: "/",
+      metadata: { devotionalId: "d-1", minutes: 7 },
+    });
 
     // Only the action is required.
     expect((await client.post("/api/functions/track-user-activity", { action_type: "app_opened" })).status).toBe(201);
@@ -50,7 +54,10 @@ describe("send-welcome-email", () => {
   test("sends the welcome mail to the person's own address", async () => {
     const client = app.client();
     const user = await signUp(client, { name: "Micah Hale" });
-    const response = await client.post("/api/functions/send-welcome-email", { email: user.email.toUpperCase(), displayName: "Micah" });
+    const response = await client.post("/api/functions/send-welcome-email", {
+      email: user.email.toUpperCase(),
+      displayName: "Micah",
+    });
     expect(response.status).toBe(200);
     expect(response.json()).toEqual({ sent: true });
 
@@ -74,7 +81,10 @@ describe("send-welcome-email", () => {
     const victim = uniqueEmail("victim");
     const response = await client.post("/api/functions/send-welcome-email", { email: victim, displayName: "Spam" });
     expect(response.status).toBe(403);
-    expect(response.json().error).toEqual({ code: "FORBIDDEN", message: "The welcome email can only be sent to your own address." });
+    expect(response.json().error).toEqual({
+      code: "FORBIDDEN",
+      message: "The welcome email can only be sent to your own address.",
+    });
     expect(await readOutbox(app.db, victim)).toEqual([]);
   });
 });
@@ -98,7 +108,9 @@ describe("send-welcome-email by SMTP", () => {
     const received = await smtp.waitFor(user.email);
     expect(received.subject).toBe("Welcome to Shepherd");
     expect(received.text).toContain("Welcome to Shepherd, Ezra.");
-    expect(await readOutbox(smtpApp.db, user.email)).toEqual([expect.objectContaining({ kind: "welcome", transport: "smtp", error: null })]);
+    expect(await readOutbox(smtpApp.db, user.email)).toEqual([
+      expect.objectContaining({ kind: "welcome", transport: "smtp", error: null }),
+    ]);
   });
 
   test("when the SMTP server is gone the failure is recorded and reported, not hidden", async () => {

@@ -39,7 +39,11 @@ describe("JWT access tokens", () => {
     expect(me.status).toBe(200);
     expect(me.json().user).toMatchObject({ id: user.id, email: user.email, name: "Levi Stone" });
     // Writes work with the token too, without a cookie and without Origin.
-    const patched = await bearer.patch("/api/profile", { display_name: "Levi S." }, { headers: { authorization: `Bearer ${token}` } });
+    const patched = await bearer.patch(
+      "/api/profile",
+      { display_name: "Levi S." },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(patched.status).toBe(200);
     expect(patched.json().display_name).toBe("Levi S.");
 

@@ -14,10 +14,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A six-digit code that is not the current one. */
+/** A six-digit code the server must refuse: not the code of the previous, current or next period. */
 function wrongCode(totp: TOTP): string {
-  const current = totp.generate();
-  return current === "000000" ? "111111" : "000000";
+  const now = Date.now();
+  const accepted = new Set([-1, 0, 1].map((step) => totp.generate({ timestamp: now + step * totp.period * 1000 })));
+  for (let n = 0; ; n++) {
+    const code = String(n).padStart(totp.digits, "0");
+    if (!accepted.has(code)) return code;
+  }
 }
 
 /** What an authenticator app does with the otpauth:// URI: read the secret and parameters, make codes. */

@@ -84,7 +84,9 @@ describe("password reset through the outbox", () => {
   });
 
   test("a made-up token does not reset anything", async () => {
-    const response = await app.client().post("/api/auth/reset-password", { newPassword: NEW_PASSWORD, token: "not-a-real-token" });
+    const response = await app
+      .client()
+      .post("/api/auth/reset-password", { newPassword: NEW_PASSWORD, token: "not-a-real-token" });
     expect(response.status).toBe(400);
     expect(response.json().message).toMatch(/token/i);
   });

@@ -173,7 +173,11 @@ describe("avatars", () => {
     const client = app.client();
     await signUp(client);
 
-    const renamed = await uploadAvatar(client, { bytes: "just some words, not a picture", filename: "photo.png", type: "image/png" });
+    const renamed = await uploadAvatar(client, {
+      bytes: "just some words, not a picture",
+      filename: "photo.png",
+      type: "image/png",
+    });
     expect(renamed.status).toBe(400);
     expect(renamed.json().error.message).toBe("That file is not a picture we can use.");
 
@@ -181,7 +185,11 @@ describe("avatars", () => {
     expect(text.status).toBe(415);
     expect(text.json().error.message).toBe("Your picture must be a PNG, JPEG, WebP or GIF image.");
 
-    const svg = await uploadAvatar(client, { bytes: "<svg xmlns='http://www.w3.org/2000/svg'/>", filename: "x.svg", type: "image/svg+xml" });
+    const svg = await uploadAvatar(client, {
+      bytes: "<svg xmlns='http://www.w3.org/2000/svg'/>",
+      filename: "x.svg",
+      type: "image/svg+xml",
+    });
     expect(svg.status).toBe(415);
 
     const { body, contentType } = await multipart({ note: "no file here" });

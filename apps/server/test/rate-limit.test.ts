@@ -51,11 +51,23 @@ describe("sign-in rate limit per client address", () => {
     const client = app.client({ localAddress: "127.0.0.3" });
     const statuses: number[] = [];
     for (let i = 0; i <= LIMIT; i++) {
-      const response = await client.post("/api/auth/sign-up/email", { email: `rl-${i}-${Date.now()}@example.com`, password: "Long-enough-1", name: "Rate Limited" });
+      const response = await client.post("/api/auth/sign-up/email", {
+        email: `rl-${i}-${Date.now()}@example.com`,
+        password: "Long-enough-1",
+        name: "Rate Limited",
+      });
       statuses.push(response.status);
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(200), 429]);
     const elsewhere = app.client({ localAddress: "127.0.0.4" });
-    expect((await elsewhere.post("/api/auth/sign-up/email", { email: `rl-x-${Date.now()}@example.com`, password: "Long-enough-1", name: "Not Limited" })).status).toBe(200);
+    expect(
+      (
+        await elsewhere.post("/api/auth/sign-up/email", {
+          email: `rl-x-${Date.now()}@example.com`,
+          password: "Long-enough-1",
+          name: "Not Limited",
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -38,10 +38,10 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-app-"));
-  let app: App | undefined;
+  const handler: { app?: App } = {};
   // Listen first (port 0), so the base URL the auth layer trusts is the real one.
   const server = serve({
-    fetch: (request, env) => (app ? app.fetch(request, env) : new Response("starting", { status: 503 })),
+    fetch: (request, env) => (handler.app ? handler.app.fetch(request, env) : new Response("starting", { status: 503 })),
     port: 0,
     hostname: "127.0.0.1",
   }) as Server;
@@ -67,7 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await database.drop();
     throw error;
   }
-  app = createApp(ctx);
+  handler.app = createApp(ctx);
 
   let closed = false;
   return {

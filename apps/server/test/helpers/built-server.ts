@@ -20,7 +20,11 @@ function newestMtime(target: string): number {
 
 /** Builds apps/server/dist when it is missing or older than its sources. */
 export function buildServerIfNeeded(): void {
-  const sources = [path.join(serverRoot, "src"), path.join(serverRoot, "build.mjs"), path.join(repoRoot, "packages", "shared", "src")];
+  const sources = [
+    path.join(serverRoot, "src"),
+    path.join(serverRoot, "build.mjs"),
+    path.join(repoRoot, "packages", "shared", "src"),
+  ];
   const built = fs.existsSync(BUILT_MAIN) ? fs.statSync(BUILT_MAIN).mtimeMs : 0;
   if (built >= Math.max(...sources.map(newestMtime))) return;
   execFileSync(process.execPath, [path.join(serverRoot, "build.mjs")], { cwd: repoRoot, stdio: "pipe" });
@@ -89,7 +93,11 @@ export interface BuiltServer {
 }
 
 /** Runs `node apps/server/dist/main.js` on DATA_DIR (embedded PostgreSQL) and waits until it answers. */
-export async function startBuiltServer(options: { dataDir: string; port?: number; env?: Record<string, string> }): Promise<BuiltServer> {
+export async function startBuiltServer(options: {
+  dataDir: string;
+  port?: number;
+  env?: Record<string, string>;
+}): Promise<BuiltServer> {
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
   Object.assign(env, {

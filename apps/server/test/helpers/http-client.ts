@@ -97,38 +97,34 @@ export class TestClient {
     if (cookie && !options.withoutCookies) headers["cookie"] = cookie;
 
     return new Promise<HttpResponse>((resolve, reject) => {
-      const req = http.request(
-        url,
-        { method, headers, agent: false, localAddress: this.localAddress },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("error", reject);
-          res.on("end", () => {
-            const setCookies = (res.headers["set-cookie"] ?? []).map(parseSetCookie);
-            for (const c of setCookies) {
-              if (isExpired(c)) this.cookies.delete(c.name);
-              else this.cookies.set(c.name, c.value);
-            }
-            const buffer = Buffer.concat(chunks);
-            const text = buffer.toString("utf8");
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: buffer,
-              text,
-              setCookies,
-              json() {
-                try {
-                  return JSON.parse(text) as Json;
-                } catch {
-                  throw new Error(`Expected JSON from ${method} ${path} (status ${res.statusCode}), got: ${text.slice(0, 300)}`);
-                }
-              },
-            });
+      const req = http.request(url, { method, headers, agent: false, localAddress: this.localAddress }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const setCookies = (res.headers["set-cookie"] ?? []).map(parseSetCookie);
+          for (const c of setCookies) {
+            if (isExpired(c)) this.cookies.delete(c.name);
+            else this.cookies.set(c.name, c.value);
+          }
+          const buffer = Buffer.concat(chunks);
+          const text = buffer.toString("utf8");
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: buffer,
+            text,
+            setCookies,
+            json() {
+              try {
+                return JSON.parse(text) as Json;
+              } catch {
+                throw new Error(`Expected JSON from ${method} ${path} (status ${res.statusCode}), got: ${text.slice(0, 300)}`);
+              }
+            },
           });
-        },
-      );
+        });
+      });
       req.on("error", reject);
       req.end(body);
     });
