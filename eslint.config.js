@@ -91,7 +91,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["../*/routes", "../../modules/*/routes"], message: "Import another area's service, not its routes." }] },
+        {
+          patterns: [
+            { group: ["../*/routes", "../../modules/*/routes"], message: "Import another area's service, not its routes." },
+          ],
+        },
       ],
     },
   },

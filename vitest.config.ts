@@ -28,7 +28,10 @@ export default defineConfig({
           include: ["apps/server/test/**/*.test.ts"],
           // The durability test runs the built server on its own embedded database; with DATABASE_URL
           // (CI's second run against Debian's PostgreSQL 15) there is no embedded server to test.
-          exclude: [...configDefaults.exclude, ...(externalDatabase ? ["apps/server/test/durability.test.ts"] : [])],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(externalDatabase ? ["apps/server/test/durability.test.ts", "apps/server/test/shutdown.test.ts"] : []),
+          ],
           globalSetup: ["apps/server/test/helpers/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,

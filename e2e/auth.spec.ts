@@ -13,7 +13,10 @@ test("sign up from /auth?from=onboarding through onboarding to Today, then sign 
   const user = newUser("walker");
   await signUpThroughOnboarding(page, user);
   await expect(page.getByRole("link", { name: "Upgrade" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Today" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   await signOutFromSettings(page);
   await signIn(page, user);

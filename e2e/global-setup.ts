@@ -40,7 +40,10 @@ export default async function globalSetup() {
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(",");
-        fs.writeFileSync(path.join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString("utf8")}`);
+        fs.writeFileSync(
+          path.join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.eml`),
+          `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString("utf8")}`,
+        );
         callback();
       });
     },

@@ -30,7 +30,5 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } },
-  ],
+  projects: [{ name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } }],
 });

@@ -2,7 +2,9 @@
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean);
+const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(
+  Boolean,
+);
 
 export function findChromium() {
   return CANDIDATES.find((p) => fs.existsSync(p));
@@ -18,6 +20,8 @@ export function ensureChromium() {
     const installed = findChromium();
     if (installed) return installed;
   }
-  console.error("Chromium is needed for the end-to-end tests: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.");
+  console.error(
+    "Chromium is needed for the end-to-end tests: install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.",
+  );
   process.exit(1);
 }

@@ -209,12 +209,22 @@ function descendants(pid) {
   return out;
 }
 
-function cmdline(pid) {
+function argv(pid) {
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
   } catch {
-    return "";
+    return [];
   }
+}
+
+function cmdline(pid) {
+  return argv(pid).join(" ");
+}
+
+/** A node process whose script is `script` (not the `sh -c "node script"` wrapper npm puts in between). */
+function isNodeRunning(pid, script) {
+  const [exe, ...args] = argv(pid);
+  return Boolean(exe) && path.basename(exe) === "node" && args.some((a) => a.endsWith(script));
 }
 
 async function waitUntil(check, timeoutMs) {
@@ -252,7 +262,7 @@ export async function stopChild(handle, { serverMatch, timeoutMs = 30_000 } = {}
   const done = () => child.exitCode !== null || child.signalCode !== null;
   if (!done()) {
     let target = child.pid;
-    if (serverMatch) target = descendants(child.pid).find((pid) => cmdline(pid).includes(serverMatch)) ?? child.pid;
+    if (serverMatch) target = descendants(child.pid).find((pid) => isNodeRunning(pid, serverMatch)) ?? child.pid;
     try {
       process.kill(target, "SIGTERM");
     } catch {

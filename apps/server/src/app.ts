@@ -8,7 +8,7 @@ import { rewordAuthError } from "./auth/messages";
 import { resolveUser } from "./auth/middleware";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
-import { securityHeaders } from "./http/security";
+import { requireTrustedOrigin, securityHeaders } from "./http/security";
 import { serveWebApp } from "./http/static";
 import { accountRoutes } from "./modules/account/routes";
 import { activityRoutes } from "./modules/activity/routes";
@@ -96,6 +96,7 @@ export function createApp(ctx: AppContext) {
     if (c.req.path.endsWith("/profile/avatar")) return next();
     return tooLarge(JSON_BODY_LIMIT_BYTES)(c, next);
   });
+  api.use(requireTrustedOrigin(ctx));
   api.use(resolveUser(ctx));
   api.use(async (c, next) => {
     await next();

@@ -56,6 +56,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const badOrigin = e.TRUSTED_ORIGINS.split(",")
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .find((origin) => !URL.canParse(origin));
+  if (badOrigin)
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUSTED_ORIGINS: "${badOrigin}" is not a URL such as https://app.example.com`,
+    );
   const list = (s: string) =>
     s
       .split(",")

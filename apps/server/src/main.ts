@@ -31,7 +31,10 @@ async function main() {
   const database = await openDatabase(config, log);
   const port = config.port || (await freePort());
   const baseUrl = config.publicUrl ?? `http://localhost:${port}`;
-  const config2 = { ...config, trustedOrigins: [...config.trustedOrigins, `http://127.0.0.1:${port}`, `http://localhost:${port}`] };
+  const config2 = {
+    ...config,
+    trustedOrigins: [...config.trustedOrigins, `http://127.0.0.1:${port}`, `http://localhost:${port}`],
+  };
   const ctx = await buildContext({ config: config2, log, databaseUrl: database.url, baseUrl });
   const app = createApp(ctx);
 

@@ -244,7 +244,9 @@ describe("onboarding", () => {
 
   test("finishing needs a name", async () => {
     const client = app.client();
-    await signUp(client, { name: "" });
+    const user = await signUp(client, { name: "Soon Nameless" });
+    // Sign-up and PATCH both refuse short names, so only a row changed outside the API can lack one.
+    await app.db.update(schema.profiles).set({ displayName: null }).where(eq(schema.profiles.id, user.id));
     await client.patch("/api/profile", { focus: ["prayer"], username: uniqueUsername("nameless") });
     const response = await client.post("/api/onboarding/complete");
     expect(response.status).toBe(400);

@@ -24,8 +24,8 @@ export const profileSchema = z.object({
   display_name: z.string().nullable(),
   username: z.string().nullable(),
   avatar_url: z.string().nullable(),
-  focus: z.array(z.string()),
-  current_topics: z.array(z.string()),
+  focus: z.array(z.enum(FOCUS_THEME_IDS)),
+  current_topics: z.array(z.enum(CURRENT_TOPIC_IDS)),
   onboarding_completed_at: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { adminRouteGuard, afterSignIn, appRouteGuard, nextOnboardingStep, onboardingRouteGuard, signedInAuthVisitor } from "./redirects";
+import {
+  adminRouteGuard,
+  afterSignIn,
+  appRouteGuard,
+  nextOnboardingStep,
+  onboardingRouteGuard,
+  signedInAuthVisitor,
+} from "./redirects";
 
 const complete = { display_name: "Jonah", focus: ["marriage"], current_topics: ["work_pressure"] };
 
@@ -14,7 +21,10 @@ describe("after sign-in (spec section 4)", () => {
   it("continues onboarding otherwise, at the first missing step", () => {
     const toast = { title: "Welcome back!", description: "Let's continue setting up your journey..." };
     expect(afterSignIn({ onboardingFlag: false, profile: complete })).toEqual({ to: "/onboarding/profile", toast });
-    expect(afterSignIn({ onboardingFlag: true, profile: { ...complete, focus: [] } })).toEqual({ to: "/onboarding/focus", toast });
+    expect(afterSignIn({ onboardingFlag: true, profile: { ...complete, focus: [] } })).toEqual({
+      to: "/onboarding/focus",
+      toast,
+    });
     expect(afterSignIn({ onboardingFlag: true, profile: { ...complete, display_name: null } })).toEqual({
       to: "/onboarding/profile",
       toast,
@@ -47,7 +57,10 @@ describe("guards", () => {
   });
 
   it("onboarding routes send finished users home", () => {
-    expect(onboardingRouteGuard({ loading: false, signedIn: true, onboardingCompleted: true })).toEqual({ kind: "redirect", to: "/" });
+    expect(onboardingRouteGuard({ loading: false, signedIn: true, onboardingCompleted: true })).toEqual({
+      kind: "redirect",
+      to: "/",
+    });
     expect(onboardingRouteGuard({ loading: false, signedIn: true, onboardingCompleted: false })).toEqual({ kind: "allow" });
     expect(onboardingRouteGuard({ loading: false, signedIn: false, onboardingCompleted: false })).toEqual({
       kind: "redirect",

@@ -35,11 +35,7 @@ export const ONBOARDING_START = "/onboarding/welcome";
 export type GuardDecision = { kind: "loading" } | { kind: "allow" } | { kind: "redirect"; to: string };
 
 /** Guard for routes that need finished onboarding. */
-export function appRouteGuard(state: {
-  loading: boolean;
-  signedIn: boolean;
-  onboardingCompleted: boolean;
-}): GuardDecision {
+export function appRouteGuard(state: { loading: boolean; signedIn: boolean; onboardingCompleted: boolean }): GuardDecision {
   if (state.loading) return { kind: "loading" };
   if (!state.signedIn) return { kind: "redirect", to: SIGN_IN_ROUTE };
   if (!state.onboardingCompleted) return { kind: "redirect", to: ONBOARDING_START };

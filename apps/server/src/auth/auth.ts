@@ -1,7 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, jwt, twoFactor } from "better-auth/plugins";
-import { PASSWORD_MIN } from "@shepherd/shared";
+import { displayNameError, PASSWORD_MIN } from "@shepherd/shared";
+import { APIError } from "better-auth/api";
 import type { Database } from "../db/client";
 import { schema } from "../db/client";
 import type { Logger } from "../logger";
@@ -91,6 +92,9 @@ export function createAuth(options: AuthOptions) {
       user: {
         create: {
           before: async (user) => {
+            // Sign-up goes straight to Better Auth, so the spec's name rule (section 5) is enforced here too.
+            const nameProblem = displayNameError(user.name ?? "");
+            if (nameProblem) throw new APIError("BAD_REQUEST", { message: nameProblem });
             const role = options.adminEmails.includes(user.email.toLowerCase()) ? "admin" : "user";
             return { data: { ...user, role } };
           },

@@ -24,7 +24,11 @@ export function createDatabase(pool: pg.Pool): Database {
 /** The checked-in SQL migrations: next to the source in development, copied beside the bundle in dist. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, "migrations"), path.join(here, "db", "migrations"), path.join(here, "..", "src", "db", "migrations")];
+  const candidates = [
+    path.join(here, "migrations"),
+    path.join(here, "db", "migrations"),
+    path.join(here, "..", "src", "db", "migrations"),
+  ];
   const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
   if (!found) throw new Error(`SQL migrations not found (looked in ${candidates.join(", ")})`);
   return found;

@@ -10,8 +10,8 @@ export function ActivityTracker() {
   const signedIn = Boolean(me.data);
   useEffect(() => {
     if (!signedIn) return;
-    api("/api/functions/track-user-activity", { body: { action_type: "page_view", page_route: location.pathname } }).catch((error: unknown) =>
-      console.error("usage tracking failed", error),
+    api("/api/functions/track-user-activity", { body: { action_type: "page_view", page_route: location.pathname } }).catch(
+      (error: unknown) => console.error("usage tracking failed", error),
     );
   }, [location.pathname, signedIn]);
   return null;

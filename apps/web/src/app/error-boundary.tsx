@@ -9,9 +9,12 @@ export function reportError(error: Error, componentStack?: string) {
     url: window.location.href.slice(0, 2048),
     user_agent: navigator.userAgent.slice(0, 512),
   });
-  fetch("/api/error-reports", { method: "POST", headers: { "content-type": "application/json" }, body, credentials: "same-origin" }).catch(
-    (reportFailure: unknown) => console.error("could not report the error", reportFailure),
-  );
+  fetch("/api/error-reports", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    credentials: "same-origin",
+  }).catch((reportFailure: unknown) => console.error("could not report the error", reportFailure));
 }
 
 interface State {

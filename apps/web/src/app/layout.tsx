@@ -36,8 +36,12 @@ export function Header() {
         <Link to="/" className="flex min-w-0 items-center gap-2" aria-label="Shepherd home">
           <img src="/logo.svg" alt="" className="h-9 w-9 shrink-0" />
           <span className="min-w-0">
-            <span className="block font-serif text-lg font-semibold leading-tight text-pasture-900 dark:text-stone-50">Shepherd</span>
-            <span className="hidden truncate text-xs text-stone-600 sm:block dark:text-stone-400">Lead with love. Guide with grace.</span>
+            <span className="block font-serif text-lg font-semibold leading-tight text-pasture-900 dark:text-stone-50">
+              Shepherd
+            </span>
+            <span className="hidden truncate text-xs text-stone-600 sm:block dark:text-stone-400">
+              Lead with love. Guide with grace.
+            </span>
           </span>
         </Link>
         <nav aria-label="Account" className="ml-auto flex items-center gap-1">
@@ -124,7 +128,10 @@ export function BottomNav() {
 export function AppLayout() {
   return (
     <div className="min-h-dvh">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <Header />

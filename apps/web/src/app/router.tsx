@@ -20,23 +20,74 @@ const ProfileStep = page(onboarding, (m) => m.ProfileStep);
 const PlanSelectionStep = page(onboarding, (m) => m.PlanSelectionStep);
 const CompleteStep = page(onboarding, (m) => m.CompleteStep);
 
-const TodayPage = page(() => import("@/features/today/pages/today-page"), (m) => m.TodayPage);
-const PathPage = page(() => import("@/features/path/pages/path-page"), (m) => m.PathPage);
-const PlanCreatePage = page(() => import("@/features/path/pages/plan-create-page"), (m) => m.PlanCreatePage);
-const PlanDetailPage = page(() => import("@/features/path/pages/plan-detail-page"), (m) => m.PlanDetailPage);
-const PlanBuilderPage = page(() => import("@/features/path/pages/plan-builder-page"), (m) => m.PlanBuilderPage);
-const WordPage = page(() => import("@/features/word/pages/word-page"), (m) => m.WordPage);
-const PasturePage = page(() => import("@/features/pasture/pages/pasture-page"), (m) => m.PasturePage);
-const LibraryPage = page(() => import("@/features/pasture/pages/library-page"), (m) => m.LibraryPage);
-const GatheringJoinPage = page(() => import("@/features/pasture/pages/gathering-join-page"), (m) => m.GatheringJoinPage);
-const GatheringRoomPage = page(() => import("@/features/pasture/pages/gathering-room-page"), (m) => m.GatheringRoomPage);
-const FlockPage = page(() => import("@/features/flock/pages/flock-page"), (m) => m.FlockPage);
-const JournalPage = page(() => import("@/features/journal/pages/journal-page"), (m) => m.JournalPage);
-const ProfilePage = page(() => import("@/features/profile/pages/profile-page"), (m) => m.ProfilePage);
-const SettingsPage = page(() => import("@/features/settings/pages/settings-page"), (m) => m.SettingsPage);
-const InsightsPage = page(() => import("@/features/insights/pages/insights-page"), (m) => m.InsightsPage);
-const WhispersPage = page(() => import("@/features/whispers/pages/whispers-page"), (m) => m.WhispersPage);
-const SubscriptionPage = page(() => import("@/features/subscription/pages/subscription-page"), (m) => m.SubscriptionPage);
+const TodayPage = page(
+  () => import("@/features/today/pages/today-page"),
+  (m) => m.TodayPage,
+);
+const PathPage = page(
+  () => import("@/features/path/pages/path-page"),
+  (m) => m.PathPage,
+);
+const PlanCreatePage = page(
+  () => import("@/features/path/pages/plan-create-page"),
+  (m) => m.PlanCreatePage,
+);
+const PlanDetailPage = page(
+  () => import("@/features/path/pages/plan-detail-page"),
+  (m) => m.PlanDetailPage,
+);
+const PlanBuilderPage = page(
+  () => import("@/features/path/pages/plan-builder-page"),
+  (m) => m.PlanBuilderPage,
+);
+const WordPage = page(
+  () => import("@/features/word/pages/word-page"),
+  (m) => m.WordPage,
+);
+const PasturePage = page(
+  () => import("@/features/pasture/pages/pasture-page"),
+  (m) => m.PasturePage,
+);
+const LibraryPage = page(
+  () => import("@/features/pasture/pages/library-page"),
+  (m) => m.LibraryPage,
+);
+const GatheringJoinPage = page(
+  () => import("@/features/pasture/pages/gathering-join-page"),
+  (m) => m.GatheringJoinPage,
+);
+const GatheringRoomPage = page(
+  () => import("@/features/pasture/pages/gathering-room-page"),
+  (m) => m.GatheringRoomPage,
+);
+const FlockPage = page(
+  () => import("@/features/flock/pages/flock-page"),
+  (m) => m.FlockPage,
+);
+const JournalPage = page(
+  () => import("@/features/journal/pages/journal-page"),
+  (m) => m.JournalPage,
+);
+const ProfilePage = page(
+  () => import("@/features/profile/pages/profile-page"),
+  (m) => m.ProfilePage,
+);
+const SettingsPage = page(
+  () => import("@/features/settings/pages/settings-page"),
+  (m) => m.SettingsPage,
+);
+const InsightsPage = page(
+  () => import("@/features/insights/pages/insights-page"),
+  (m) => m.InsightsPage,
+);
+const WhispersPage = page(
+  () => import("@/features/whispers/pages/whispers-page"),
+  (m) => m.WhispersPage,
+);
+const SubscriptionPage = page(
+  () => import("@/features/subscription/pages/subscription-page"),
+  (m) => m.SubscriptionPage,
+);
 const checkout = () => import("@/features/subscription/pages/checkout-result-pages");
 const CheckoutSuccessPage = page(checkout, (m) => m.CheckoutSuccessPage);
 const CheckoutCancelPage = page(checkout, (m) => m.CheckoutCancelPage);

@@ -2,7 +2,11 @@ import { toast as sonner } from "sonner";
 import { errorMessage } from "./api";
 
 /** Toasts with a title and a description, as the spec writes them. */
-export function notify(title: string, description?: string, options: { duration?: number; action?: { label: string; onClick: () => void } } = {}) {
+export function notify(
+  title: string,
+  description?: string,
+  options: { duration?: number; action?: { label: string; onClick: () => void } } = {},
+) {
   sonner(title, { description, duration: options.duration, action: options.action });
 }
 

@@ -12,8 +12,14 @@ export const profiles = pgTable(
     displayName: text("display_name"),
     username: text("username"),
     avatarUrl: text("avatar_url"),
-    focus: text("focus").array().notNull().default(sql`'{}'::text[]`),
-    currentTopics: text("current_topics").array().notNull().default(sql`'{}'::text[]`),
+    focus: text("focus")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    currentTopics: text("current_topics")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,21 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext, AppEnv } from "../../context";
 
-export function healthRoutes(_ctx: AppContext) {
-  return new Hono<AppEnv>().get("/health", (c) => c.json({ status: "ok" }));
+export function healthRoutes(ctx: AppContext) {
+  return (
+    new Hono<AppEnv>()
+      // Liveness: the process answers. Cheap enough for a load balancer to call often.
+      .get("/health", (c) => c.json({ status: "ok" }))
+      // Readiness: the database answers too.
+      .get("/health/ready", async (c) => {
+        try {
+          await ctx.db.execute(sql`select 1`);
+          return c.json({ status: "ok", database: "ok" });
+        } catch (error) {
+          ctx.log.error({ err: error }, "readiness check: database unreachable");
+          return c.json({ status: "unavailable", database: "unreachable" }, 503);
+        }
+      })
+  );
 }

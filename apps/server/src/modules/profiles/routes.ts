@@ -4,14 +4,7 @@ import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { readJson, readQuery } from "../../http/validate";
-import {
-  completeOnboarding,
-  getProfile,
-  getPublicProfile,
-  setAvatarUrl,
-  updateProfile,
-  usernameAvailability,
-} from "./service";
+import { completeOnboarding, getProfile, getPublicProfile, setAvatarUrl, updateProfile, usernameAvailability } from "./service";
 
 const AVATAR_EXTENSIONS: Record<string, string> = {
   "image/png": "png",
@@ -80,14 +73,16 @@ export function profileRoutes(ctx: AppContext) {
       await ctx.storage.put(key, bytes, file.type);
       const previous = await getProfile(ctx.db, user.id);
       const profile = await setAvatarUrl(ctx.db, { userId: user.id, avatarUrl: `/api/files/${key}` });
-      if (previous.avatar_url?.startsWith("/api/files/")) await ctx.storage.delete(previous.avatar_url.slice("/api/files/".length));
+      if (previous.avatar_url?.startsWith("/api/files/"))
+        await ctx.storage.delete(previous.avatar_url.slice("/api/files/".length));
       return c.json(profile);
     })
     .delete("/profile/avatar", async (c) => {
       const user = requireUser(c);
       const previous = await getProfile(ctx.db, user.id);
       const profile = await setAvatarUrl(ctx.db, { userId: user.id, avatarUrl: null });
-      if (previous.avatar_url?.startsWith("/api/files/")) await ctx.storage.delete(previous.avatar_url.slice("/api/files/".length));
+      if (previous.avatar_url?.startsWith("/api/files/"))
+        await ctx.storage.delete(previous.avatar_url.slice("/api/files/".length));
       return c.json(profile);
     })
     .post("/onboarding/complete", async (c) => {

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Profile, UpdateProfileInput, UsernameAvailability } from "@shepherd/shared";
+import type { CurrentTopicId, FocusThemeId, Profile, UpdateProfileInput, UsernameAvailability } from "@shepherd/shared";
 import { usernameSchema } from "@shepherd/shared";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
@@ -15,8 +15,9 @@ export function toProfile(row: ProfileRow): Profile {
     display_name: row.displayName,
     username: row.username,
     avatar_url: row.avatarUrl,
-    focus: row.focus,
-    current_topics: row.currentTopics,
+    // Both lists are validated against the theme and topic ids on every write.
+    focus: row.focus as FocusThemeId[],
+    current_topics: row.currentTopics as CurrentTopicId[],
     onboarding_completed_at: row.onboardingCompletedAt?.toISOString() ?? null,
   };
 }
@@ -36,7 +37,8 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   return code === "23505";
 }
 

@@ -19,7 +19,8 @@ export function passwordResetMail(options: { name: string; url: string }) {
   return {
     subject: "Reset your Shepherd password",
     text: lines.join("\n\n"),
-    html: paragraphs(lines.slice(0, 2)) +
+    html:
+      paragraphs(lines.slice(0, 2)) +
       `<p><a href="${escapeHtml(options.url)}">Choose a new password</a></p>` +
       paragraphs(lines.slice(3)),
   };

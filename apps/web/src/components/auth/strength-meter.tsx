@@ -9,7 +9,10 @@ const colors: Record<StrengthLabel, string> = {
 };
 
 /** Spec section 5: the score as a bar, its label, and the hint under 8 characters. */
-export function StrengthMeter(props: { strength: { score: number; label: StrengthLabel; hint: string | null }; visible: boolean }) {
+export function StrengthMeter(props: {
+  strength: { score: number; label: StrengthLabel; hint: string | null };
+  visible: boolean;
+}) {
   const { score, label, hint } = props.strength;
   if (!props.visible) return null;
   return (

@@ -6,7 +6,10 @@ export function Avatar(props: { name: string | null | undefined; url: string | n
   const letter = props.name?.trim().charAt(0).toUpperCase() || "?";
   if (props.url) return <img src={props.url} alt="" className={cn("rounded-full object-cover", size)} />;
   return (
-    <span aria-hidden="true" className={cn("flex items-center justify-center rounded-full bg-pasture-700 font-semibold text-white", size)}>
+    <span
+      aria-hidden="true"
+      className={cn("flex items-center justify-center rounded-full bg-pasture-700 font-semibold text-white", size)}
+    >
       {letter}
     </span>
   );

@@ -26,7 +26,11 @@ export function UsernameField(props: {
     const timer = setTimeout(() => {
       checkUsername(parsed.data, controller.signal)
         .then((r) =>
-          onState(r.available ? { status: "available", message: `@${r.username} is available` } : { status: "taken", message: r.reason ?? "That username is taken." }),
+          onState(
+            r.available
+              ? { status: "available", message: `@${r.username} is available` }
+              : { status: "taken", message: r.reason ?? "That username is taken." },
+          ),
         )
         .catch((error: unknown) => {
           if (!controller.signal.aborted) {
@@ -47,7 +51,9 @@ export function UsernameField(props: {
       error={touched && bad ? props.state.message : null}
       hint={
         <span aria-live="polite">
-          {!bad && props.state.message ? props.state.message : "Letters, numbers and underscores. Brothers will mention you as @username."}
+          {!bad && props.state.message
+            ? props.state.message
+            : "Letters, numbers and underscores. Brothers will mention you as @username."}
         </span>
       }
     >

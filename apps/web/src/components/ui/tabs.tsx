@@ -39,7 +39,9 @@ export function Tabs<T extends string>(props: {
             onKeyDown={(e) => onKey(e, index)}
             className={cn(
               "h-10 rounded-lg text-sm font-medium transition-colors",
-              selected ? "bg-white text-pasture-800 shadow-sm dark:bg-stone-950 dark:text-gold-300" : "text-stone-600 dark:text-stone-300",
+              selected
+                ? "bg-white text-pasture-800 shadow-sm dark:bg-stone-950 dark:text-gold-300"
+                : "text-stone-600 dark:text-stone-300",
             )}
           >
             {tab.label}

@@ -26,7 +26,10 @@ export function AdminLayout() {
               <NavLink
                 to={`/admin/${s.path}`}
                 className={({ isActive }) =>
-                  cn("block whitespace-nowrap rounded-lg px-3 py-2 text-sm", isActive ? "bg-pasture-700 text-white" : "hover:bg-stone-100 dark:hover:bg-stone-800")
+                  cn(
+                    "block whitespace-nowrap rounded-lg px-3 py-2 text-sm",
+                    isActive ? "bg-pasture-700 text-white" : "hover:bg-stone-100 dark:hover:bg-stone-800",
+                  )
                 }
               >
                 {s.title}

@@ -5,8 +5,8 @@ export async function signUp(input: { displayName: string; email: string; passwo
   const result = await api<{ user: { id: string } }>("/api/auth/sign-up/email", {
     body: { email: input.email, password: input.password, name: input.displayName },
   });
-  api("/api/functions/send-welcome-email", { body: { email: input.email, displayName: input.displayName } }).catch((error: unknown) =>
-    console.error("send-welcome-email failed", error),
+  api("/api/functions/send-welcome-email", { body: { email: input.email, displayName: input.displayName } }).catch(
+    (error: unknown) => console.error("send-welcome-email failed", error),
   );
   return result;
 }

@@ -15,7 +15,10 @@ function Item({ item }: { item: NotificationItem }) {
   return (
     <li className={item.read ? "" : "bg-pasture-50 dark:bg-stone-800"}>
       <div className="flex gap-3 px-4 py-3">
-        <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-pasture-700 font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-pasture-700 font-semibold text-white"
+        >
           {letter}
         </span>
         <div className="min-w-0 flex-1 text-sm">

@@ -5,6 +5,8 @@ import { useNavigate } from "react-router";
 import {
   AVATAR_MAX_BYTES,
   CURRENT_TOPICS,
+  type CurrentTopicId,
+  type FocusThemeId,
   DISPLAY_NAME_MAX,
   displayNameError,
   FOCUS_THEMES,
@@ -42,7 +44,10 @@ function Shell(props: { step: OnboardingStep; title: string; lead: ReactNode; ch
           aria-valuetext={`Step ${index + 1} of ${ONBOARDING_STEPS.length}`}
         >
           {ONBOARDING_STEPS.map((s, i) => (
-            <span key={s} className={cn("h-1.5 flex-1 rounded-full", i <= index ? "bg-pasture-600" : "bg-stone-200 dark:bg-stone-700")} />
+            <span
+              key={s}
+              className={cn("h-1.5 flex-1 rounded-full", i <= index ? "bg-pasture-600" : "bg-stone-200 dark:bg-stone-700")}
+            />
           ))}
         </div>
       </div>
@@ -81,7 +86,11 @@ export function WelcomeStep() {
   const navigate = useNavigate();
   const name = me.data?.profile.display_name ?? me.data?.user.name ?? "friend";
   return (
-    <Shell step="welcome" title={`Welcome, ${name}`} lead="Shepherd walks with you each day: a short devotional, a moment to check in with God, and brothers who pray for you.">
+    <Shell
+      step="welcome"
+      title={`Welcome, ${name}`}
+      lead="Shepherd walks with you each day: a short devotional, a moment to check in with God, and brothers who pray for you."
+    >
       <ul className="mb-8 space-y-3 text-stone-800 dark:text-stone-200">
         <li>• One passage, one idea and one prayer every morning, in about ten minutes.</li>
         <li>• A private journal and check-in that only you can read.</li>
@@ -97,17 +106,18 @@ export function WelcomeStep() {
 
 export function FocusStep() {
   const me = useMe();
-  const [focus, setFocus] = useState<string[] | null>(null);
+  const [focus, setFocus] = useState<FocusThemeId[] | null>(null);
   const selected = focus ?? me.data?.profile.focus ?? [];
   const update = useUpdateProfile();
   const navigate = useNavigate();
   const onContinue = () =>
-    update.mutate(
-      { focus: selected as never },
-      { onSuccess: () => navigate(nextOnboardingStep("focus")), onError: showError },
-    );
+    update.mutate({ focus: selected as never }, { onSuccess: () => navigate(nextOnboardingStep("focus")), onError: showError });
   return (
-    <Shell step="focus" title="Where do you want to grow?" lead="Choose the areas you want your devotionals to speak into. You can change these any time.">
+    <Shell
+      step="focus"
+      title="Where do you want to grow?"
+      lead="Choose the areas you want your devotionals to speak into. You can change these any time."
+    >
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2" role="group" aria-label="Focus areas">
         {FOCUS_THEMES.map((t) => (
           <ToggleChip key={t.id} pressed={selected.includes(t.id)} onClick={() => setFocus(toggle(selected, t.id))}>
@@ -124,13 +134,13 @@ export function FocusStep() {
 
 export function IntentionsStep() {
   const me = useMe();
-  const [topics, setTopics] = useState<string[] | null>(null);
+  const [topics, setTopics] = useState<CurrentTopicId[] | null>(null);
   const selected = topics ?? me.data?.profile.current_topics ?? [];
   const update = useUpdateProfile();
   const navigate = useNavigate();
   const onContinue = () =>
     update.mutate(
-      { current_topics: selected as never },
+      { current_topics: selected },
       { onSuccess: () => navigate(nextOnboardingStep("intentions")), onError: showError },
     );
   const focus = me.data?.profile.focus ?? [];
@@ -162,7 +172,13 @@ export function IntentionsStep() {
 export function ProfileStep() {
   const me = useMe();
   if (!me.data) return <FullPageSpinner />;
-  return <ProfileForm displayName={me.data.profile.display_name ?? me.data.user.name} username={me.data.profile.username} avatarUrl={me.data.profile.avatar_url} />;
+  return (
+    <ProfileForm
+      displayName={me.data.profile.display_name ?? me.data.user.name}
+      username={me.data.profile.username}
+      avatarUrl={me.data.profile.avatar_url}
+    />
+  );
 }
 
 function ProfileForm(props: { displayName: string; username: string | null; avatarUrl: string | null }) {
@@ -226,8 +242,18 @@ function ProfileForm(props: { displayName: string; username: string | null; avat
             />
           )}
         </Field>
-        <UsernameField value={username} onChange={setUsername} current={props.username} state={usernameState} onState={onUsernameState} />
-        <Button type="submit" size="lg" disabled={update.isPending || usernameState.status !== "available" || Boolean(displayNameError(displayName))}>
+        <UsernameField
+          value={username}
+          onChange={setUsername}
+          current={props.username}
+          state={usernameState}
+          onState={onUsernameState}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          disabled={update.isPending || usernameState.status !== "available" || Boolean(displayNameError(displayName))}
+        >
           Continue
         </Button>
       </form>

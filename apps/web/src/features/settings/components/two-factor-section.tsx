@@ -8,7 +8,11 @@ import { api } from "@/lib/api";
 import { meQuery } from "@/lib/session";
 import { notify, showError } from "@/lib/toast";
 
-type Stage = { kind: "idle" } | { kind: "password"; action: "enable" | "disable" } | { kind: "verify"; uri: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] };
+type Stage =
+  | { kind: "idle" }
+  | { kind: "password"; action: "enable" | "disable" }
+  | { kind: "verify"; uri: string; backupCodes: string[] }
+  | { kind: "codes"; backupCodes: string[] };
 
 function secretFromUri(uri: string): string {
   return new URL(uri).searchParams.get("secret") ?? "";
@@ -26,7 +30,11 @@ function QrCode({ text }: { text: string }) {
       live = false;
     };
   }, [text]);
-  return src ? <img src={src} alt="QR code to scan with your authenticator app" className="h-[220px] w-[220px] rounded-lg bg-white p-2" /> : <div className="h-[220px] w-[220px] animate-pulse rounded-lg bg-stone-200" />;
+  return src ? (
+    <img src={src} alt="QR code to scan with your authenticator app" className="h-[220px] w-[220px] rounded-lg bg-white p-2" />
+  ) : (
+    <div className="h-[220px] w-[220px] animate-pulse rounded-lg bg-stone-200" />
+  );
 }
 
 /** TOTP two-step verification: enrol with a QR code and backup codes, or remove. */
@@ -71,11 +79,16 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
       <div>
         <h2 className="text-lg font-semibold">Two-step verification</h2>
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          {enabled ? "On. Signing in asks for a code from your authenticator app." : "Off. Add a code from an authenticator app to signing in."}
+          {enabled
+            ? "On. Signing in asks for a code from your authenticator app."
+            : "Off. Add a code from an authenticator app to signing in."}
         </p>
       </div>
       {stage.kind === "idle" ? (
-        <Button variant={enabled ? "secondary" : "primary"} onClick={() => setStage({ kind: "password", action: enabled ? "disable" : "enable" })}>
+        <Button
+          variant={enabled ? "secondary" : "primary"}
+          onClick={() => setStage({ kind: "password", action: enabled ? "disable" : "enable" })}
+        >
           {enabled ? "Turn off two-step verification" : "Turn on two-step verification"}
         </Button>
       ) : null}
@@ -88,7 +101,15 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
           }}
         >
           <Field label="Confirm your password">
-            {({ id }) => <Input id={id} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            {({ id }) => (
+              <Input
+                id={id}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
           </Field>
           <div className="flex gap-2">
             <Button type="submit" disabled={!password || start.isPending}>
@@ -108,13 +129,23 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
             verify.mutate();
           }}
         >
-          <p className="text-sm">Scan this with your authenticator app (or enter the key by hand), then type the 6-digit code it shows.</p>
+          <p className="text-sm">
+            Scan this with your authenticator app (or enter the key by hand), then type the 6-digit code it shows.
+          </p>
           <QrCode text={stage.uri} />
           <p className="break-all rounded bg-stone-100 p-2 font-mono text-sm dark:bg-stone-800" data-testid="totp-secret">
             {secretFromUri(stage.uri)}
           </p>
           <Field label="Code from your app">
-            {({ id }) => <Input id={id} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
+            {({ id }) => (
+              <Input
+                id={id}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            )}
           </Field>
           <Button type="submit" disabled={code.replace(/\s/g, "").length !== 6 || verify.isPending}>
             Verify and turn on
@@ -123,7 +154,9 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
       ) : null}
       {stage.kind === "codes" ? (
         <div className="space-y-3">
-          <p className="text-sm font-medium">Save these backup codes somewhere safe. Each one signs you in once if you lose your phone.</p>
+          <p className="text-sm font-medium">
+            Save these backup codes somewhere safe. Each one signs you in once if you lose your phone.
+          </p>
           <ul className="grid grid-cols-2 gap-2 font-mono text-sm" data-testid="backup-codes">
             {stage.backupCodes.map((c) => (
               <li key={c} className="rounded bg-stone-100 px-2 py-1 dark:bg-stone-800">

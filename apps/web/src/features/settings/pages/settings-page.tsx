@@ -101,7 +101,11 @@ function ProfileSection({ me }: { me: Me }) {
         </div>
       </div>
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field label="Display Name" error={displayName ? nameError : null} hint={`${displayName.length}/${DISPLAY_NAME_MAX} characters`}>
+        <Field
+          label="Display Name"
+          error={displayName ? nameError : null}
+          hint={`${displayName.length}/${DISPLAY_NAME_MAX} characters`}
+        >
           {({ id, describedBy, invalid }) => (
             <Input
               id={id}
@@ -113,7 +117,13 @@ function ProfileSection({ me }: { me: Me }) {
             />
           )}
         </Field>
-        <UsernameField value={username} onChange={setUsername} current={me.profile.username} state={usernameState} onState={onUsernameState} />
+        <UsernameField
+          value={username}
+          onChange={setUsername}
+          current={me.profile.username}
+          state={usernameState}
+          onState={onUsernameState}
+        />
         <Button type="submit" disabled={update.isPending || Boolean(nameError) || !usernameOk}>
           Save profile
         </Button>
@@ -160,9 +170,20 @@ function PasswordSection() {
         }}
       >
         <Field label="Current password">
-          {({ id }) => <Input id={id} type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />}
+          {({ id }) => (
+            <Input
+              id={id}
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          )}
         </Field>
-        <Field label="New password" hint={<StrengthMeter strength={passwordStrength(newPassword)} visible={newPassword.length > 0} />}>
+        <Field
+          label="New password"
+          hint={<StrengthMeter strength={passwordStrength(newPassword)} visible={newPassword.length > 0} />}
+        >
           {({ id, describedBy }) => (
             <Input
               id={id}
@@ -194,8 +215,26 @@ interface SessionRow {
 
 function describeAgent(agent: string | null): string {
   if (!agent) return "Unknown device";
-  const browser = /Edg\//.test(agent) ? "Edge" : /Chrome\//.test(agent) ? "Chrome" : /Firefox\//.test(agent) ? "Firefox" : /Safari\//.test(agent) ? "Safari" : "Browser";
-  const system = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Mac OS X/.test(agent) ? "macOS" : /Windows/.test(agent) ? "Windows" : /Linux/.test(agent) ? "Linux" : "";
+  const browser = /Edg\//.test(agent)
+    ? "Edge"
+    : /Chrome\//.test(agent)
+      ? "Chrome"
+      : /Firefox\//.test(agent)
+        ? "Firefox"
+        : /Safari\//.test(agent)
+          ? "Safari"
+          : "Browser";
+  const system = /Android/.test(agent)
+    ? "Android"
+    : /iPhone|iPad/.test(agent)
+      ? "iOS"
+      : /Mac OS X/.test(agent)
+        ? "macOS"
+        : /Windows/.test(agent)
+          ? "Windows"
+          : /Linux/.test(agent)
+            ? "Linux"
+            : "";
   return system ? `${browser} on ${system}` : browser;
 }
 
@@ -222,7 +261,8 @@ function SessionsSection() {
             <li key={s.id} className="flex items-center justify-between gap-3 py-3">
               <div className="text-sm">
                 <p className="font-medium">
-                  {describeAgent(s.userAgent)} {s.id === currentId ? <span className="text-pasture-700 dark:text-gold-300">(this device)</span> : null}
+                  {describeAgent(s.userAgent)}{" "}
+                  {s.id === currentId ? <span className="text-pasture-700 dark:text-gold-300">(this device)</span> : null}
                 </p>
                 <p className="text-stone-600 dark:text-stone-400">
                   {s.ipAddress ?? "unknown address"} · signed in {new Date(s.createdAt).toLocaleDateString()}
@@ -301,7 +341,10 @@ function DeleteSection() {
     onError: showError,
   });
   return (
-    <Section title="Delete account" description="Removes your account, profile, journal, check-ins and everything else, for good.">
+    <Section
+      title="Delete account"
+      description="Removes your account, profile, journal, check-ins and everything else, for good."
+    >
       {confirming ? (
         <form
           className="space-y-3"
@@ -310,7 +353,7 @@ function DeleteSection() {
             remove.mutate();
           }}
         >
-          <Field label='Type DELETE to confirm'>
+          <Field label="Type DELETE to confirm">
             {({ id }) => <Input id={id} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />}
           </Field>
           <div className="flex gap-2">

@@ -12,7 +12,9 @@ export function CheckoutSuccessPage() {
   return (
     <section className="mx-auto max-w-md space-y-4 py-10 text-center">
       <h1 className="font-serif text-3xl font-semibold">Welcome to Premium</h1>
-      <p className="text-stone-700 dark:text-stone-300">Thank you. Your subscription is active; everything in Shepherd is open to you now.</p>
+      <p className="text-stone-700 dark:text-stone-300">
+        Thank you. Your subscription is active; everything in Shepherd is open to you now.
+      </p>
       <Link to="/" className="inline-flex h-10 items-center rounded-lg bg-pasture-700 px-4 text-sm font-medium text-white">
         Back to Today
       </Link>
@@ -27,7 +29,10 @@ export function CheckoutCancelPage() {
       <h1 className="font-serif text-3xl font-semibold">Checkout cancelled</h1>
       <p className="text-stone-700 dark:text-stone-300">No payment was taken. You can upgrade whenever you are ready.</p>
       <div className="flex justify-center gap-3">
-        <Link to="/subscription" className="inline-flex h-10 items-center rounded-lg bg-pasture-700 px-4 text-sm font-medium text-white">
+        <Link
+          to="/subscription"
+          className="inline-flex h-10 items-center rounded-lg bg-pasture-700 px-4 text-sm font-medium text-white"
+        >
           See plans
         </Link>
         <Link to="/" className="inline-flex h-10 items-center rounded-lg border border-stone-300 px-4 text-sm font-medium">
