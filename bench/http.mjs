@@ -131,7 +131,9 @@ export async function runHttp(options = {}) {
         ["bare", barePort],
       ]) {
         const url = `http://127.0.0.1:${p}${s.path}`;
-        log(`http: ${s.label} on ${side === "ours" ? "Shepherd" : "bare node:http"}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`);
+        log(
+          `http: ${s.label} on ${side === "ours" ? "Shepherd" : "bare node:http"}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`,
+        );
         await load(url, { connections, durationSeconds: warmupSeconds, headers: s.headers, expectBody: s.expectBody });
         row[side] = summarize(await load(url, { connections, durationSeconds, headers: s.headers, expectBody: s.expectBody }));
       }
@@ -174,7 +176,9 @@ export function formatHttp(r) {
         `${pad(side === "ours" ? s.label : "", 30)} ${pad(side, 6)} ${padL(x.requestsPerSecond, 8)} ${padL(x.p50Ms, 7)} ${padL(x.p99Ms, 7)} ${padL(x.non2xx, 8)} ${padL(x.errors + x.timeouts + x.mismatches, 7)}`,
       );
     }
-    lines.push(`${pad("", 30)} ratio  ours/bare throughput ${s.throughputRatio}  ours/bare p99 ${s.p99Ratio}${s.ok ? "" : "  (FAILURES: see non-2xx/errors)"}`);
+    lines.push(
+      `${pad("", 30)} ratio  ours/bare throughput ${s.throughputRatio}  ours/bare p99 ${s.p99Ratio}${s.ok ? "" : "  (FAILURES: see non-2xx/errors)"}`,
+    );
   }
   return lines.join("\n");
 }

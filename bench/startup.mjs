@@ -35,7 +35,12 @@ async function timeNpmStart({ dataDir, pollMs, timeoutMs, label }) {
   });
   let readyAt;
   try {
-    readyAt = await waitFor200(port, "/", { child: handle.child, timeoutMs, intervalMs: pollMs, describe: `npm start (${label})` });
+    readyAt = await waitFor200(port, "/", {
+      child: handle.child,
+      timeoutMs,
+      intervalMs: pollMs,
+      describe: `npm start (${label})`,
+    });
   } catch (error) {
     await stopChild(handle, { serverMatch: "scripts/start.mjs" });
     throw new Error(`${error.message}\n--- output ---\n${handle.output.tail()}`);
@@ -43,19 +48,30 @@ async function timeNpmStart({ dataDir, pollMs, timeoutMs, label }) {
   const ms = readyAt - handle.spawnedAt;
   const stopMs = await stopChild(handle, { serverMatch: "scripts/start.mjs" });
   const rebuilt = handle.output.all().includes(BUILD_MARKER);
-  log(`startup: ${label}: ${Math.round(ms)} ms to first 200 on /${rebuilt ? " (rebuilt)" : ""}; stopped in ${Math.round(stopMs)} ms`);
+  log(
+    `startup: ${label}: ${Math.round(ms)} ms to first 200 on /${rebuilt ? " (rebuilt)" : ""}; stopped in ${Math.round(stopMs)} ms`,
+  );
   return { ms: round(ms, 0), rebuilt, stopMs: round(stopMs, 0) };
 }
 
 async function timeBaseline({ pollMs }) {
   const port = await freePort();
   // The one-liner from the brief, bound to loopback.
-  const handle = startChild(process.execPath, ["-e", `require('http').createServer((q,s)=>s.end('ok')).listen(${port},'127.0.0.1')`], {
-    env: { PATH: process.env.PATH },
-    label: "baseline node:http",
-  });
+  const handle = startChild(
+    process.execPath,
+    ["-e", `require('http').createServer((q,s)=>s.end('ok')).listen(${port},'127.0.0.1')`],
+    {
+      env: { PATH: process.env.PATH },
+      label: "baseline node:http",
+    },
+  );
   try {
-    const readyAt = await waitFor200(port, "/", { child: handle.child, timeoutMs: 10_000, intervalMs: pollMs, describe: "baseline" });
+    const readyAt = await waitFor200(port, "/", {
+      child: handle.child,
+      timeoutMs: 10_000,
+      intervalMs: pollMs,
+      describe: "baseline",
+    });
     return round(readyAt - handle.spawnedAt, 0);
   } finally {
     await stopChild(handle, { timeoutMs: 5000 });
@@ -74,7 +90,8 @@ export async function runStartup(options = {}) {
     if (!cold.rebuilt) log("startup: warning: the cold run did not rebuild");
 
     const warm = [];
-    for (let i = 0; i < warmRuns; i++) warm.push(await timeNpmStart({ dataDir, pollMs, timeoutMs: warmTimeoutMs, label: `warm ${i + 1}` }));
+    for (let i = 0; i < warmRuns; i++)
+      warm.push(await timeNpmStart({ dataDir, pollMs, timeoutMs: warmTimeoutMs, label: `warm ${i + 1}` }));
     const warmRebuilt = warm.filter((w) => w.rebuilt).length;
     if (warmRebuilt) log(`startup: warning: ${warmRebuilt} warm run(s) rebuilt (sources changed meanwhile?)`);
 

@@ -61,14 +61,18 @@ export function freePort() {
 }
 
 /** A fresh DATA_DIR. 0755 so the embedded PostgreSQL, which runs as the OS user postgres under root, can reach it. */
+const dataDirs = new Set();
+
 export function makeDataDir(label) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shepherd-bench-${label}-`));
   fs.chmodSync(dir, 0o755);
+  dataDirs.add(dir);
   return dir;
 }
 
 export function removeDataDir(dir) {
   if (dir && dir.startsWith(os.tmpdir())) fs.rmSync(dir, { recursive: true, force: true });
+  dataDirs.delete(dir);
 }
 
 /** Environment for the processes we start: loopback only, no outside services, quiet logs. */
@@ -99,7 +103,9 @@ export function request(port, urlPath, { method = "GET", headers = {}, body, tim
       (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
         res.on("error", reject);
       },
     );
@@ -298,9 +304,12 @@ export async function stopChild(handle, { serverMatch, timeoutMs = 30_000 } = {}
   return stopMs;
 }
 
-/** Stops everything still running (used on errors and on Ctrl-C). */
+/** Stops everything still running and removes the temporary data dirs (used on errors and on Ctrl-C). */
 export async function stopAll() {
-  await Promise.all([...started].map((h) => stopChild(h, { serverMatch: h.group ? "scripts/start.mjs" : undefined, timeoutMs: 15_000 })));
+  await Promise.all(
+    [...started].map((h) => stopChild(h, { serverMatch: h.group ? "scripts/start.mjs" : undefined, timeoutMs: 15_000 })),
+  );
+  for (const dir of [...dataDirs]) removeDataDir(dir);
 }
 
 let handlersInstalled = false;

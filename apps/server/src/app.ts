@@ -10,6 +10,7 @@ import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
 import { requireTrustedOrigin, securityHeaders } from "./http/security";
 import { serveWebApp } from "./http/static";
+import { accessRoutes } from "./modules/access/routes";
 import { accountRoutes } from "./modules/account/routes";
 import { activityRoutes } from "./modules/activity/routes";
 import { errorReportRoutes } from "./modules/error-reports/routes";
@@ -20,6 +21,8 @@ import { profileRoutes } from "./modules/profiles/routes";
 import { subscriptionRoutes } from "./modules/subscription/routes";
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
+/** Stripe's events can be larger than our own JSON bodies. */
+const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -92,8 +95,9 @@ export function createApp(ctx: AppContext) {
 
   const api = new Hono<AppEnv>();
   api.use("/profile/avatar", tooLarge(AVATAR_MAX_BYTES + 64 * 1024));
+  api.use("/billing/stripe/webhook", tooLarge(WEBHOOK_BODY_LIMIT_BYTES));
   api.use(async (c, next) => {
-    if (c.req.path.endsWith("/profile/avatar")) return next();
+    if (c.req.path.endsWith("/profile/avatar") || c.req.path.endsWith("/billing/stripe/webhook")) return next();
     return tooLarge(JSON_BODY_LIMIT_BYTES)(c, next);
   });
   api.use(requireTrustedOrigin(ctx));
@@ -110,6 +114,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", accountRoutes(ctx));
   api.route("/", subscriptionRoutes(ctx));
   api.route("/", notificationRoutes(ctx));
+  api.route("/", accessRoutes(ctx));
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "There is no such API route.");
   });

@@ -7,6 +7,8 @@ import type { AppContext } from "./context";
 import { createDatabase, createPool, runMigrations } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded";
 import type { Logger } from "./logger";
+import { createLocalBilling } from "./providers/billing/local";
+import { createStripeBilling } from "./providers/billing/stripe";
 import { createErrorReporter } from "./providers/errors/errors";
 import { createMailProvider } from "./providers/mail/mail";
 import { createLocalStorage } from "./providers/storage/storage";
@@ -75,6 +77,7 @@ export async function buildContext(options: {
     mail,
     storage: createLocalStorage(path.join(config.dataDir, "storage")),
     errors: createErrorReporter({ db, log, sentryDsn: config.sentryDsn }),
+    billing: config.stripe ? createStripeBilling(config.stripe) : createLocalBilling(db),
     webDist: config.webDist,
     async close() {
       await mail.close();

@@ -24,6 +24,15 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   WEB_DIST: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
+  STRIPE_PRICE_MONTHLY: z.string().startsWith("price_", "STRIPE_PRICE_MONTHLY must be a Stripe price id (price_...)").optional(),
+  STRIPE_PRICE_ANNUAL: z.string().startsWith("price_", "STRIPE_PRICE_ANNUAL must be a Stripe price id (price_...)").optional(),
+  STRIPE_API_URL: z.string().url("STRIPE_API_URL must be a URL such as https://api.stripe.com").optional(),
+  BILLING_LOCAL_CHECKOUT: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
 });
 
 export type Config = {
@@ -44,6 +53,12 @@ export type Config = {
   logLevel: string;
   authRateLimit: { max: number; windowSeconds: number };
   webDist: string | undefined;
+  /** Stripe, when all four of its variables are set. */
+  stripe:
+    | { secretKey: string; webhookSecret: string; prices: { premium_monthly: string; premium_annual: string }; apiUrl?: string }
+    | undefined;
+  /** The local test checkout (no money moves): on by default, off in production unless BILLING_LOCAL_CHECKOUT=true. */
+  localCheckoutAllowed: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -87,5 +102,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     webDist: e.WEB_DIST,
+    stripe: stripeConfig(e),
+    localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
+  };
+}
+
+function stripeConfig(e: z.infer<typeof envSchema>): Config["stripe"] {
+  const parts = [e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_PRICE_MONTHLY, e.STRIPE_PRICE_ANNUAL];
+  if (parts.every((p) => p === undefined)) return undefined;
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICE_MONTHLY || !e.STRIPE_PRICE_ANNUAL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  Stripe needs all of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_ANNUAL.",
+    );
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    prices: { premium_monthly: e.STRIPE_PRICE_MONTHLY, premium_annual: e.STRIPE_PRICE_ANNUAL },
+    apiUrl: e.STRIPE_API_URL,
   };
 }

@@ -3,6 +3,7 @@ import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
+import type { BillingProvider } from "./providers/billing/billing";
 import type { ErrorReporter } from "./providers/errors/errors";
 import type { MailProvider } from "./providers/mail/mail";
 import type { StorageProvider } from "./providers/storage/storage";
@@ -18,6 +19,7 @@ export interface AppContext {
   mail: MailProvider;
   storage: StorageProvider;
   errors: ErrorReporter;
+  billing: BillingProvider;
   /** Folder of the built web app, when it is served by this process. */
   webDist: string | undefined;
 }

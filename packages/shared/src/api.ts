@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from "./constants";
 import { NAME_TOO_LONG, NAME_TOO_SHORT } from "./auth-rules";
 import { CURRENT_TOPIC_IDS, FOCUS_THEME_IDS } from "./themes";
+import { PLAN_IDS } from "./plans";
 
 /** Request and response contracts of our API, shared by server validation and client forms. */
 
@@ -100,3 +101,6 @@ export const apiErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), issues: z.array(z.string()).optional() }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const checkoutInput = z.object({ plan: z.enum(PLAN_IDS, { error: "Choose Premium Monthly or Premium Annual" }) }).strict();
+export const checkAccessInput = z.object({ feature: z.string({ error: "Name the feature to check" }).max(64) }).strict();

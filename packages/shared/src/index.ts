@@ -6,3 +6,5 @@ export * from "./api";
 export * from "./subscription";
 export * from "./notifications";
 export * from "./time";
+export * from "./plans";
+export * from "./usage";

@@ -9,6 +9,10 @@ export interface SubscriptionRow {
 
 export interface SubscriptionStatus extends SubscriptionRow {
   is_premium: boolean;
+  /** The subscription ends at current_period_end instead of renewing. */
+  cancel_at_period_end: boolean;
+  /** "local" (test checkout) or "stripe"; null with no subscription. */
+  provider: string | null;
 }
 
 /**

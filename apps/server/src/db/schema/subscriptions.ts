@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
-import { pgTable, pgView, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { eq, sql } from "drizzle-orm";
+import { boolean, date, index, integer, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-/** One row per user at most; no row means the free tier. The Premium area keeps it in step with billing. */
+/** One row per user at most; no row means the free tier. Billing (local or Stripe) keeps it in step. */
 export const subscriptions = pgTable("subscriptions", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: text("user_id")
@@ -13,9 +13,10 @@ export const subscriptions = pgTable("subscriptions", {
   status: text("status").notNull(),
   trialEnd: timestamp("trial_end", { withTimezone: true }),
   currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
   provider: text("provider").notNull().default("local"),
   providerCustomerId: text("provider_customer_id"),
-  providerSubscriptionId: text("provider_subscription_id"),
+  providerSubscriptionId: text("provider_subscription_id").unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -32,4 +33,61 @@ export const userSubscriptionView = pgView("user_subscription_view").as((qb) =>
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId)),
+);
+
+/** Checkout sessions of the local test provider (no money moves), and the plan asked for. */
+export const checkoutSessions = pgTable("checkout_sessions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  planType: text("plan_type").notNull(),
+  provider: text("provider").notNull(),
+  status: text("status").notNull().default("open"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Webhook events already handled, so a redelivered event changes nothing. */
+export const billingEvents = pgTable("billing_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Spec section 3: monthly_usage_limits, one row per user per month (keyed by the month's first day). */
+export const monthlyUsageLimits = pgTable(
+  "monthly_usage_limits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: date("month").notNull(),
+    devotionalGenerations: integer("devotional_generations").notNull().default(0),
+    gatheringContentGenerations: integer("gathering_content_generations").notNull().default(0),
+    insightGenerations: integer("insight_generations").notNull().default(0),
+    audioGenerations: integer("audio_generations").notNull().default(0),
+    journalEntries: integer("journal_entries").notNull().default(0),
+    imageGenerations: integer("image_generations").notNull().default(0),
+    totalTokensUsed: integer("total_tokens_used").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("monthly_usage_limits_user_month_key").on(t.userId, t.month)],
+);
+
+/** Spec section 3: ai_usage, one row per counted call. */
+export const aiUsage = pgTable(
+  "ai_usage",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    featureType: text("feature_type").notNull(),
+    tokensUsed: integer("tokens_used").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index("ai_usage_user_created_idx").on(t.userId, t.createdAt)],
 );

@@ -36,3 +36,14 @@ export function welcomeMail(options: { name: string; appUrl: string }) {
   ];
   return { subject: "Welcome to Shepherd", text: lines.join("\n\n"), html: paragraphs(lines) };
 }
+
+export function trialEndingMail(options: { name: string; trialEnd: Date }) {
+  const day = options.trialEnd.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const lines = [
+    `Hi ${options.name},`,
+    `Your free trial of Shepherd Premium ends on ${day}. After that your plan renews, and you keep unlimited devotionals, audio and insights.`,
+    "If you would rather not continue, you can cancel from the subscription page in Shepherd before then; you will not be charged.",
+    "Lead with love. Guide with grace.",
+  ];
+  return { subject: "Your Shepherd Premium trial ends soon", text: lines.join("\n\n"), html: paragraphs(lines) };
+}

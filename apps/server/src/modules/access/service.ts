@@ -1,0 +1,173 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  ACCESS_CHECK_CAPS,
+  ACCESS_MESSAGES,
+  CAPPED_FEATURES,
+  describeUsage,
+  isCappedFeature,
+  isFeatureType,
+  isPremium,
+  isPremiumOnly,
+  monthKey,
+  PREMIUM_ONLY_MESSAGE,
+  wouldExceedCap,
+  type AccessResult,
+  type CappedFeature,
+  type FeatureType,
+  type SubscriptionRow,
+  type UsageSummary,
+  usageWarningMessage,
+} from "@shepherd/shared";
+import type { Database } from "../../db/client";
+import { schema } from "../../db/client";
+import { AppError } from "../../errors";
+import { getSubscriptionRow } from "../subscription/service";
+
+/**
+ * The one access check every capped or premium-only feature goes through.
+ *
+ *   checkAccess(db, { userId, feature })           -> may this person use it now? (reads only)
+ *   withAccess(db, { userId, feature, tokens }, work) -> checks, counts the use and runs `work` in ONE transaction;
+ *                                                     the usage row is locked, so parallel calls cannot both pass a cap.
+ *   usageSummary(db, userId)                        -> this month's counts, caps and warnings
+ *
+ * Failures carry the spec's messages (section 6): "Unable to verify subscription status", "Unable to verify usage
+ * limits", "Unknown feature type", "An error occurred while checking access".
+ */
+
+const { monthlyUsageLimits, aiUsage } = schema;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const COLUMN: Record<CappedFeature, keyof typeof monthlyUsageLimits.$inferSelect> = {
+  devotional: "devotionalGenerations",
+  insight: "insightGenerations",
+  audio: "audioGenerations",
+  journal: "journalEntries",
+  image: "imageGenerations",
+  gathering_content: "gatheringContentGenerations",
+};
+
+function fail(code: "UNAVAILABLE" | "BAD_REQUEST" | "INTERNAL", message: string, cause?: unknown): AppError {
+  return new AppError(code, message, { cause });
+}
+
+async function loadSubscription(db: Database | Tx, userId: string): Promise<SubscriptionRow | null> {
+  try {
+    return await getSubscriptionRow(db as Database, userId);
+  } catch (error) {
+    throw fail("UNAVAILABLE", ACCESS_MESSAGES.subscriptionLookupFailed, error);
+  }
+}
+
+async function loadUsage(db: Database | Tx, userId: string, month: string, lock: boolean) {
+  try {
+    if (lock) {
+      await db.insert(monthlyUsageLimits).values({ userId, month }).onConflictDoNothing();
+    }
+    const query = db
+      .select()
+      .from(monthlyUsageLimits)
+      .where(and(eq(monthlyUsageLimits.userId, userId), eq(monthlyUsageLimits.month, month)));
+    const [row] = lock ? await query.for("update") : await query;
+    return row ?? null;
+  } catch (error) {
+    throw fail("UNAVAILABLE", ACCESS_MESSAGES.usageLookupFailed, error);
+  }
+}
+
+function decide(options: { feature: FeatureType; premium: boolean; used: number }): AccessResult {
+  const { feature, premium, used } = options;
+  const usage = isCappedFeature(feature) ? describeUsage(feature, used, premium) : null;
+  if (premium) return { allowed: true, feature, usage };
+  if (isPremiumOnly(feature)) return { allowed: false, feature, reason: "premium_only", message: PREMIUM_ONLY_MESSAGE, usage };
+  if (isCappedFeature(feature) && wouldExceedCap(used, ACCESS_CHECK_CAPS[feature])) {
+    return {
+      allowed: false,
+      feature,
+      reason: "limit_reached",
+      message: usageWarningMessage(feature, ACCESS_CHECK_CAPS[feature]),
+      usage,
+    };
+  }
+  return { allowed: true, feature, usage };
+}
+
+function assertFeature(feature: string): FeatureType {
+  if (!isFeatureType(feature)) throw fail("BAD_REQUEST", ACCESS_MESSAGES.unknownFeature);
+  return feature;
+}
+
+function rethrow(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  throw fail("INTERNAL", ACCESS_MESSAGES.otherFailure, error);
+}
+
+export async function checkAccess(db: Database, options: { userId: string; feature: string; now?: Date }): Promise<AccessResult> {
+  const feature = assertFeature(options.feature);
+  try {
+    const now = options.now ?? new Date();
+    const premium = isPremium(await loadSubscription(db, options.userId), now);
+    const row = isCappedFeature(feature) ? await loadUsage(db, options.userId, monthKey(now), false) : null;
+    const used = row && isCappedFeature(feature) ? (row[COLUMN[feature]] as number) : 0;
+    return decide({ feature, premium, used });
+  } catch (error) {
+    rethrow(error);
+  }
+}
+
+/** Refusal of an access check, as an error a route can throw (403 for premium-only, 429 for a reached cap). */
+export function accessDenied(result: Extract<AccessResult, { allowed: false }>): AppError {
+  return new AppError(result.reason === "premium_only" ? "PREMIUM_REQUIRED" : "LIMIT_REACHED", result.message);
+}
+
+export async function withAccess<T>(
+  db: Database,
+  options: { userId: string; feature: string; tokens?: number; now?: Date },
+  work: (tx: Tx) => Promise<T>,
+): Promise<{ result: T; access: AccessResult }> {
+  const feature = assertFeature(options.feature);
+  const now = options.now ?? new Date();
+  const tokens = Math.max(0, Math.round(options.tokens ?? 0));
+  try {
+    return await db.transaction(async (tx) => {
+      const premium = isPremium(await loadSubscription(tx, options.userId), now);
+      const month = monthKey(now);
+      const row = await loadUsage(tx, options.userId, month, true);
+      const used = row && isCappedFeature(feature) ? (row[COLUMN[feature]] as number) : 0;
+      const decision = decide({ feature, premium, used });
+      if (!decision.allowed) throw accessDenied(decision);
+      const column = isCappedFeature(feature) ? monthlyUsageLimits[COLUMN[feature] as "journalEntries"] : null;
+      await tx
+        .update(monthlyUsageLimits)
+        .set({
+          ...(column ? { [COLUMN[feature as CappedFeature]]: sql`${column} + 1` } : {}),
+          totalTokensUsed: sql`${monthlyUsageLimits.totalTokensUsed} + ${tokens}`,
+          updatedAt: now,
+        })
+        .where(and(eq(monthlyUsageLimits.userId, options.userId), eq(monthlyUsageLimits.month, month)));
+      await tx.insert(aiUsage).values({ userId: options.userId, featureType: feature, tokensUsed: tokens, createdAt: now });
+      const result = await work(tx);
+      const usage = isCappedFeature(feature) ? describeUsage(feature, used + 1, premium) : null;
+      return { result, access: { allowed: true as const, feature, usage } };
+    });
+  } catch (error) {
+    rethrow(error);
+  }
+}
+
+export async function usageSummary(db: Database, options: { userId: string; now?: Date }): Promise<UsageSummary> {
+  const now = options.now ?? new Date();
+  try {
+    const premium = isPremium(await loadSubscription(db, options.userId), now);
+    const month = monthKey(now);
+    const row = await loadUsage(db, options.userId, month, false);
+    return {
+      month,
+      is_premium: premium,
+      features: CAPPED_FEATURES.map((feature) => describeUsage(feature, row ? (row[COLUMN[feature]] as number) : 0, premium)),
+    };
+  } catch (error) {
+    rethrow(error);
+  }
+}

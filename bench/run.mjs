@@ -1,0 +1,283 @@
+// Runs the benchmarks, prints the results, writes bench/results/latest.json and rewrites docs/benchmarks.md.
+//   npm run bench                      all of them: startup, http, bundle (about 2 minutes)
+//   node bench/run.mjs http            one (or several: node bench/run.mjs http bundle)
+// Startup runs first: its cold run rebuilds the app, so the HTTP and bundle numbers describe that same build.
+// A benchmark that is not run keeps its previous result (with its own date) in latest.json and the docs.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { formatBundle, runBundle } from "./bundle.mjs";
+import { formatHttp, runHttp } from "./http.mjs";
+import { ROOT, installSignalHandlers, log, machineInfo, round, stopAll } from "./lib/common.mjs";
+import { formatStartup, runStartup } from "./startup.mjs";
+
+const BENCHMARKS = {
+  startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
+  http: { run: runHttp, format: formatHttp, title: "HTTP throughput and latency (autocannon, 50 connections)" },
+  bundle: { run: runBundle, format: formatBundle, title: "Bundle: JavaScript needed to render /auth" },
+};
+const ORDER = ["startup", "http", "bundle"];
+const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
+const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
+const WATCHDOG_MS = 8 * 60_000;
+
+const names = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const unknown = names.filter((n) => !BENCHMARKS[n]);
+if (unknown.length || process.argv.includes("--help")) {
+  if (unknown.length) console.error(`unknown benchmark: ${unknown.join(", ")}`);
+  console.error(`usage: node bench/run.mjs [${ORDER.join("|")} ...]   (no name: all of them)`);
+  process.exit(unknown.length ? 2 : 0);
+}
+const selected = names.length ? ORDER.filter((n) => names.includes(n)) : ORDER;
+
+installSignalHandlers();
+// Bounded in time whatever happens: stop what we started and give up.
+const watchdog = setTimeout(() => {
+  log(`the benchmarks took longer than ${WATCHDOG_MS / 60_000} minutes; stopping`);
+  stopAll().finally(() => process.exit(1));
+}, WATCHDOG_MS);
+watchdog.unref();
+
+const machine = machineInfo();
+let previous = {};
+try {
+  previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8"));
+} catch {
+  // first run
+}
+const results = { ...(previous.results ?? {}) };
+const started = Date.now();
+let failed = false;
+
+for (const name of selected) {
+  const bench = BENCHMARKS[name];
+  const loadBefore = os.loadavg()[0];
+  const t0 = Date.now();
+  log(`--- ${name} ---`);
+  try {
+    const result = await bench.run();
+    result.wallSeconds = round((Date.now() - t0) / 1000, 1);
+    result.loadAverage = { before: round(loadBefore, 2), after: round(os.loadavg()[0], 2) };
+    results[name] = result;
+    if (!result.ok) failed = true;
+    console.log(`\n== ${bench.title} ==\n${bench.format(result)}\n`);
+  } catch (error) {
+    failed = true;
+    log(`${name} failed: ${error.stack ?? error}`);
+    results[name] = { name, measuredAt: new Date().toISOString(), error: String(error.message ?? error), ok: false };
+  }
+}
+await stopAll();
+
+const output = {
+  generatedAt: new Date().toISOString(),
+  lastRun: selected,
+  machine,
+  results: Object.fromEntries(ORDER.filter((n) => results[n]).map((n) => [n, results[n]])),
+};
+fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+fs.writeFileSync(`${RESULTS_FILE}.tmp`, JSON.stringify(output, null, 2) + "\n");
+fs.renameSync(`${RESULTS_FILE}.tmp`, RESULTS_FILE);
+
+const markdown = await formatMarkdown(renderDocs(output));
+fs.writeFileSync(`${DOCS_FILE}.tmp`, markdown);
+fs.renameSync(`${DOCS_FILE}.tmp`, DOCS_FILE);
+log(
+  `wrote ${path.relative(ROOT, RESULTS_FILE)} and ${path.relative(ROOT, DOCS_FILE)} (${round((Date.now() - started) / 1000, 0)} s)`,
+);
+process.exit(failed ? 1 : 0);
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Keeps docs/benchmarks.md as `npm run format:check` wants it (prettier is a devDependency). */
+async function formatMarkdown(text) {
+  try {
+    const prettier = await import("prettier");
+    const config = (await prettier.resolveConfig(DOCS_FILE)) ?? {};
+    return await prettier.format(text, { ...config, filepath: DOCS_FILE });
+  } catch {
+    return text;
+  }
+}
+
+function day(iso) {
+  return iso ? iso.replace("T", " ").replace(/\.\d+Z$/, " UTC") : "";
+}
+
+function table(header, rows) {
+  return [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+}
+
+function busyNote(r, cores) {
+  if (!r.loadAverage) return "";
+  const { before, after } = r.loadAverage;
+  const busy = Math.max(before, after) > cores;
+  return `Load average (1 min) ${before} before, ${after} after${busy ? ` — **above the ${cores} cores: other work was competing for the CPU, so treat these numbers as pessimistic**` : ""}.`;
+}
+
+function failure(r) {
+  return r.error ? `**This benchmark failed on its last run (${day(r.measuredAt)}):** \`${r.error.split("\n")[0]}\`` : "";
+}
+
+function renderHttp(r, cores) {
+  if (r.error) return failure(r);
+  const sides = { ours: "Shepherd", bare: "bare node:http" };
+  const rows = r.scenarios.flatMap((s) =>
+    ["ours", "bare"].map((side) => {
+      const x = s[side];
+      return [
+        side === "ours" ? s.label : "",
+        sides[side],
+        x.requestsPerSecond,
+        x.p50Ms,
+        x.p99Ms,
+        x.non2xx,
+        x.errors + x.timeouts + x.mismatches,
+      ];
+    }),
+  );
+  const ratios = r.scenarios.map((s) => [s.label, s.throughputRatio, s.p99Ratio, s.ok ? "yes" : "**no**"]);
+  return [
+    `Measured ${day(r.measuredAt)}. ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up then ${r.settings.durationSeconds} s per row; ` +
+      `the built server (\`node apps/server/dist/main.js\`, \`LOG_LEVEL=warn\`, embedded PostgreSQL in a temporary DATA_DIR) and a bare \`node:http\` server answering the same JSON run side by side.`,
+    "",
+    table(["Scenario", "Server", "Requests/s", "p50 ms", "p99 ms", "Non-2xx", "Errors"], rows),
+    "",
+    table(["Scenario", "Throughput ours/bare", "p99 ours/bare", "All 2xx, no errors"], ratios),
+    "",
+    `Single request, no load, new connection each (median of 20): /api/health ${r.singleRequestMedianMs.health} ms, /api/me ${r.singleRequestMedianMs.me} ms. ` +
+      `Server ready (health 200) ${(r.serverReadyMs / 1000).toFixed(1)} s after spawn. /api/me body ${r.meBodyBytes} bytes.`,
+    "",
+    busyNote(r, cores),
+  ].join("\n");
+}
+
+function renderStartup(r, cores) {
+  if (r.error) return failure(r);
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  return [
+    `Measured ${day(r.measuredAt)}. Wall time from spawning the command to the first 200 on \`GET /\`, polled every ${r.settings.pollMs} ms.`,
+    "",
+    table(
+      ["Run", "Time", "× baseline", "Runs"],
+      [
+        [
+          `Cold: forced rebuild + fresh DATA_DIR${r.coldRebuilt ? "" : " (**did not rebuild**)"}`,
+          s(r.coldMs),
+          r.coldOverBaseline,
+          s(r.coldMs),
+        ],
+        [
+          `Warm: built, same DATA_DIR (median of ${r.warmMs.length})`,
+          s(r.warmMedianMs),
+          r.warmOverBaseline,
+          r.warmMs.map(s).join(", "),
+        ],
+        [
+          `Baseline: one-line node:http server (median of ${r.baselineMs.length})`,
+          s(r.baselineMedianMs),
+          1,
+          r.baselineMs.map(s).join(", "),
+        ],
+      ],
+    ),
+    "",
+    r.warmRebuiltRuns
+      ? `**${r.warmRebuiltRuns} warm run(s) rebuilt the app** (sources changed during the run); the warm median is not trustworthy.\n`
+      : "",
+    `Graceful stop (SIGTERM to exit) took ${r.stopMs.map((ms) => `${ms} ms`).join(", ")}.`,
+    "",
+    busyNote(r, cores),
+  ].join("\n");
+}
+
+function renderBundle(r) {
+  if (r.error) return failure(r);
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const rows = [...r.js].sort((a, b) => b.gzip - a.gzip).map((f) => [`\`${f.file}\``, f.raw, f.gzip, f.brotli]);
+  rows.push(["**Total JS**", `**${r.jsTotal.raw}**`, `**${r.jsTotal.gzip}**`, `**${r.jsTotal.brotli}**`]);
+  const cssRows = r.css.map((f) => [`\`${f.file}\``, f.raw, f.gzip, f.brotli]);
+  return [
+    `Measured ${day(r.measuredAt)} from \`${r.dist}\`. Entry chunk from \`index.html\` plus its static imports, recursively; ` +
+      `${r.lazyChunks} lazy chunks (dynamic \`import()\`) are not counted.`,
+    "",
+    table(["File", "Raw bytes", "Gzip bytes", "Brotli bytes"], rows),
+    "",
+    `**Budget: ${kb(r.budgetBytes)} (${r.budgetBytes} bytes) of gzipped JS — ${r.withinBudget ? "within budget" : "OVER BUDGET"}: ${kb(r.jsTotal.gzip)}, ${r.budgetUsed}% used, ` +
+      `${r.withinBudget ? `${kb(r.headroomBytes)} left` : `over by ${kb(-r.headroomBytes)}`}.**`,
+    "",
+    "CSS linked from `index.html` (not part of the JS budget):",
+    "",
+    table(["File", "Raw bytes", "Gzip bytes", "Brotli bytes"], cssRows),
+    r.notPreloaded?.length
+      ? `\nStatically imported but not \`modulepreload\`ed by index.html: ${r.notPreloaded.join(", ")}.`
+      : "",
+    r.unresolved?.length
+      ? `\n**Unresolved static imports:** ${r.unresolved.map((u) => `${u.spec} (from ${u.from})`).join(", ")}.`
+      : "",
+  ].join("\n");
+}
+
+function renderDocs({ generatedAt, lastRun, machine: m, results: r }) {
+  const cores = m.cores;
+  const sections = [];
+  sections.push(`# Benchmarks
+
+<!-- Generated by bench/run.mjs (npm run bench). Edits here are overwritten on the next run. -->
+
+Last run ${day(generatedAt)} (${lastRun.join(", ")}).
+
+## Machine
+
+| | |
+| --- | --- |
+| CPU | ${m.cpuModel} |
+| Cores | ${m.cores} |
+| Memory | ${m.totalMemoryGiB} GiB |
+| Node | ${m.node} |
+| OS | ${m.platform} |
+
+Everything (server, embedded PostgreSQL, load generator) runs on this one machine, on 127.0.0.1.`);
+  if (r.startup) sections.push(`## ${BENCHMARKS.startup.title}\n\n${renderStartup(r.startup, cores)}`);
+  if (r.http) sections.push(`## ${BENCHMARKS.http.title}\n\n${renderHttp(r.http, cores)}`);
+  if (r.bundle) sections.push(`## ${BENCHMARKS.bundle.title}\n\n${renderBundle(r.bundle)}`);
+  sections.push(`## How to run
+
+\`\`\`sh
+npm run bench                      # all: startup, then http, then bundle (about 2 minutes)
+node bench/run.mjs http            # just one: http | startup | bundle
+node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
+\`\`\`
+
+Each benchmark starts what it needs on 127.0.0.1 with a free port and its own temporary DATA_DIR, stops it
+(SIGTERM, then waits for the exit) and removes the DATA_DIR. The raw numbers are in \`bench/results/latest.json\`.
+The startup benchmark deletes \`apps/server/dist/.build-stamp\` so that \`npm start\` rebuilds: it rewrites
+\`apps/web/dist\` and \`apps/server/dist\`. The HTTP and bundle benchmarks build only when the build is missing.
+Close other heavy work first (tests, browsers): on a busy machine all numbers get worse and noisier.
+
+## How to read
+
+- **Requests/s** (higher is better) and **p50 / p99 latency** (lower is better) come from autocannon with 50
+  concurrent keep-alive connections. The load generator runs in the benchmark process on the same machine, so
+  client, server and PostgreSQL share the cores; absolute numbers depend heavily on the machine.
+- **Ours/bare ratios** are the numbers to compare across machines and over time. The bare server is plain
+  \`node:http\` answering the same JSON from memory. Throughput ours/bare = 1 would mean no overhead; 0.25 means
+  Shepherd serves a quarter as many requests. For \`/api/health\` the gap is the framework and middleware cost
+  (request ids, security headers, body limits, user resolution). For \`/api/me\` it is the whole stack: cookie
+  check, session lookup and profile read in PostgreSQL, against a bare server that does none of that, so a
+  small ratio is expected; watch its trend rather than its value. **Non-2xx and errors must be 0**, otherwise
+  the row measured error responses, not the endpoint.
+- **Startup**: cold includes \`npm run build\` (Vite and esbuild), creating the PostgreSQL cluster (initdb),
+  migrations and the auth secret; warm is what a restart costs (npm, the source check in \`scripts/start.mjs\`,
+  loading the server's modules, starting PostgreSQL). The baseline is Node's own start-up plus the 50 ms polling
+  granularity (so ±50 ms on every number); "× baseline" makes results comparable between machines.
+- **Bundle**: what a first visit to \`/auth\` downloads before it can render, compressed with gzip level 9 (the
+  server sends the precompressed \`.br\` to browsers that accept brotli, so real transfers are the brotli column).
+  The budget applies to gzipped JS only; CSS is listed separately.
+- The **load average** under each section shows whether other work competed for the CPU during the run.`);
+  return sections.join("\n\n") + "\n";
+}
