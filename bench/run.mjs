@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { formatBundle, runBundle } from "./bundle.mjs";
 import { formatHttp, runHttp } from "./http.mjs";
-import { ROOT, installSignalHandlers, log, machineInfo, round, stopAll } from "./lib/common.mjs";
+import { ROOT, cpuMeter, installSignalHandlers, log, machineInfo, round, stopAll } from "./lib/common.mjs";
 import { formatStartup, runStartup } from "./startup.mjs";
 
 const BENCHMARKS = {
@@ -52,12 +52,14 @@ let failed = false;
 for (const name of selected) {
   const bench = BENCHMARKS[name];
   const loadBefore = os.loadavg()[0];
+  const meter = cpuMeter();
   const t0 = Date.now();
   log(`--- ${name} ---`);
   try {
     const result = await bench.run();
     result.wallSeconds = round((Date.now() - t0) / 1000, 1);
     result.loadAverage = { before: round(loadBefore, 2), after: round(os.loadavg()[0], 2) };
+    result.cpu = meter.stop();
     results[name] = result;
     if (!result.ok) failed = true;
     console.log(`\n== ${bench.title} ==\n${bench.format(result)}\n`);
@@ -112,18 +114,25 @@ function table(header, rows) {
   ].join("\n");
 }
 
-function busyNote(r, cores) {
+/** Other processes using more than this share of one core during a benchmark make its numbers suspect. */
+const BUSY_OTHER_CPU_PERCENT = 25;
+
+function busyNote(r) {
   if (!r.loadAverage) return "";
-  const { before, after } = r.loadAverage;
-  const busy = Math.max(before, after) > cores;
-  return `Load average (1 min) ${before} before, ${after} after${busy ? ` — **above the ${cores} cores: other work was competing for the CPU, so treat these numbers as pessimistic**` : ""}.`;
+  const other = r.cpu?.otherCpuPercent;
+  const busy = other != null && other > BUSY_OTHER_CPU_PERCENT;
+  const cpu =
+    other == null
+      ? ""
+      : `; other processes used ${other}% of one core meanwhile (the benchmark and what it started: ${r.cpu.benchCpuPercent}%)`;
+  return `Load average (1 min) before the run: ${r.loadAverage.before}${cpu}.${busy ? " **Other work was competing for the CPU: treat these numbers as pessimistic and rerun on a quiet machine.**" : ""}`;
 }
 
 function failure(r) {
   return r.error ? `**This benchmark failed on its last run (${day(r.measuredAt)}):** \`${r.error.split("\n")[0]}\`` : "";
 }
 
-function renderHttp(r, cores) {
+function renderHttp(r) {
   if (r.error) return failure(r);
   const sides = { ours: "Shepherd", bare: "bare node:http" };
   const rows = r.scenarios.flatMap((s) =>
@@ -152,11 +161,11 @@ function renderHttp(r, cores) {
     `Single request, no load, new connection each (median of 20): /api/health ${r.singleRequestMedianMs.health} ms, /api/me ${r.singleRequestMedianMs.me} ms. ` +
       `Server ready (health 200) ${(r.serverReadyMs / 1000).toFixed(1)} s after spawn. /api/me body ${r.meBodyBytes} bytes.`,
     "",
-    busyNote(r, cores),
+    busyNote(r),
   ].join("\n");
 }
 
-function renderStartup(r, cores) {
+function renderStartup(r) {
   if (r.error) return failure(r);
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   return [
@@ -191,7 +200,7 @@ function renderStartup(r, cores) {
       : "",
     `Graceful stop (SIGTERM to exit) took ${r.stopMs.map((ms) => `${ms} ms`).join(", ")}.`,
     "",
-    busyNote(r, cores),
+    busyNote(r),
   ].join("\n");
 }
 
@@ -223,7 +232,6 @@ function renderBundle(r) {
 }
 
 function renderDocs({ generatedAt, lastRun, machine: m, results: r }) {
-  const cores = m.cores;
   const sections = [];
   sections.push(`# Benchmarks
 
@@ -242,8 +250,8 @@ Last run ${day(generatedAt)} (${lastRun.join(", ")}).
 | OS | ${m.platform} |
 
 Everything (server, embedded PostgreSQL, load generator) runs on this one machine, on 127.0.0.1.`);
-  if (r.startup) sections.push(`## ${BENCHMARKS.startup.title}\n\n${renderStartup(r.startup, cores)}`);
-  if (r.http) sections.push(`## ${BENCHMARKS.http.title}\n\n${renderHttp(r.http, cores)}`);
+  if (r.startup) sections.push(`## ${BENCHMARKS.startup.title}\n\n${renderStartup(r.startup)}`);
+  if (r.http) sections.push(`## ${BENCHMARKS.http.title}\n\n${renderHttp(r.http)}`);
   if (r.bundle) sections.push(`## ${BENCHMARKS.bundle.title}\n\n${renderBundle(r.bundle)}`);
   sections.push(`## How to run
 
@@ -278,6 +286,8 @@ Close other heavy work first (tests, browsers): on a busy machine all numbers ge
 - **Bundle**: what a first visit to \`/auth\` downloads before it can render, compressed with gzip level 9 (the
   server sends the precompressed \`.br\` to browsers that accept brotli, so real transfers are the brotli column).
   The budget applies to gzipped JS only; CSS is listed separately.
-- The **load average** under each section shows whether other work competed for the CPU during the run.`);
+- The line under each section says how much CPU **other processes** (not the benchmark, its servers and
+  PostgreSQL) used during the run. More than ${BUSY_OTHER_CPU_PERCENT}% of one core is flagged: the numbers were
+  measured on a busy machine and are pessimistic.`);
   return sections.join("\n\n") + "\n";
 }

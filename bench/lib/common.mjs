@@ -312,6 +312,56 @@ export async function stopAll() {
   for (const dir of [...dataDirs]) removeDataDir(dir);
 }
 
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+function procTimes(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14]) };
+  } catch {
+    return { own: 0, reaped: 0 };
+  }
+}
+
+/** CPU ticks used by this process, its live descendants and the children it has reaped (which include theirs). */
+function ourTicks() {
+  const self = procTimes(process.pid);
+  return self.own + self.reaped + descendants(process.pid).reduce((n, pid) => n + procTimes(pid).own, 0);
+}
+
+function systemBusyTicks() {
+  const [, user, nice, system, , , irq, softirq, steal] = fs
+    .readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return user + nice + system + irq + softirq + steal;
+}
+
+/**
+ * Measures how much CPU other processes (not this benchmark and what it started) used while a benchmark ran,
+ * in percent of one core. Linux only; returns null elsewhere.
+ */
+export function cpuMeter() {
+  if (!fs.existsSync("/proc/stat")) return { stop: () => null };
+  const t0 = performance.now();
+  const sys0 = systemBusyTicks();
+  const ours0 = ourTicks();
+  return {
+    stop() {
+      const seconds = (performance.now() - t0) / 1000;
+      const sys = (systemBusyTicks() - sys0) / TICKS_PER_SECOND;
+      const ours = (ourTicks() - ours0) / TICKS_PER_SECOND;
+      return {
+        otherCpuPercent: round((Math.max(0, sys - ours) / seconds) * 100, 0),
+        benchCpuPercent: round((ours / seconds) * 100, 0),
+      };
+    },
+  };
+}
+
 let handlersInstalled = false;
 /** On Ctrl-C / SIGTERM: stop what we started, then exit. */
 export function installSignalHandlers() {

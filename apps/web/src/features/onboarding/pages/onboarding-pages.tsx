@@ -15,6 +15,7 @@ import {
   ONBOARDING_STEPS,
   type OnboardingStep,
 } from "@shepherd/shared";
+import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { Avatar } from "@/components/profile/avatar";
 import { UsernameField, type UsernameState } from "@/components/profile/username-field";
 import { Button } from "@/components/ui/button";
@@ -308,6 +309,7 @@ export function CompleteStep() {
       <Button size="lg" onClick={onFinish} disabled={finishing}>
         {finishing ? "Finishing..." : "Begin"}
       </Button>
+      <UpgradePrompt context="profile_completion" variant="banner" className="mt-10" />
     </Shell>
   );
 }

@@ -1,11 +1,203 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Check, Crown } from "lucide-react";
+import { useState } from "react";
+import {
+  FEATURE_NOUNS,
+  formatPrice,
+  planById,
+  PLANS,
+  PREMIUM_BENEFITS,
+  type PlanId,
+  type SubscriptionStatus,
+} from "@shepherd/shared";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
+import { FullPageSpinner } from "@/components/ui/spinner";
+import { api } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { subscriptionQuery, useSubscription, useUsage } from "@/lib/subscription";
+import { notify, showError } from "@/lib/toast";
 
-/** Spec: upgrade (built by the Premium issue). */
+const STATUS_WORDS: Record<string, string> = {
+  trialing: "Free trial",
+  active: "Active",
+  past_due: "Payment failed",
+  canceled: "Cancelled",
+  unpaid: "Unpaid",
+  incomplete: "Waiting for payment",
+  incomplete_expired: "Expired",
+  paused: "Paused",
+};
+
+function longDate(iso: string | null): string | null {
+  return iso ? new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }) : null;
+}
+
 export function SubscriptionPage() {
+  const subscription = useSubscription();
+  if (subscription.isPending) return <FullPageSpinner />;
+  if (subscription.isError) return <p role="alert">We couldn't load your subscription. Please reload the page.</p>;
+  const status = subscription.data;
   return (
-    <PageHeading
-      title="Shepherd Premium"
-      description="Unlimited devotionals, audio, insights and gatherings for you and your family."
-    />
+    <div className="space-y-6">
+      <PageHeading
+        title="Shepherd Premium"
+        description="Unlimited devotionals, audio and insights, personal plans, and gatherings for your flock."
+      />
+      {status.is_premium || status.status ? <CurrentPlan status={status} /> : null}
+      {!status.is_premium ? <PlanChooser /> : null}
+      <Benefits />
+      <UsageCard />
+    </div>
+  );
+}
+
+function CurrentPlan({ status }: { status: SubscriptionStatus }) {
+  const client = useQueryClient();
+  const plan = status.plan_type ? planById(status.plan_type) : undefined;
+  const refresh = () => client.invalidateQueries({ queryKey: subscriptionQuery.queryKey });
+  const change = useMutation({
+    mutationFn: (action: "cancel" | "resume") => api<SubscriptionStatus>(`/api/subscription/${action}`, { body: {} }),
+    onSuccess: async (_result, action) => {
+      notify(
+        action === "cancel" ? "Your plan will not renew" : "Your plan will renew",
+        action === "cancel" ? "You keep Premium until the end of this period." : undefined,
+      );
+      await refresh();
+    },
+    onError: showError,
+  });
+  const portal = useMutation({
+    mutationFn: () => api<{ url: string }>("/api/subscription/portal", { body: {} }),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: showError,
+  });
+  const trialEnd = longDate(status.trial_end);
+  const periodEnd = longDate(status.current_period_end);
+  return (
+    <Card className="space-y-3">
+      <div className="flex items-center gap-2">
+        <Crown aria-hidden="true" className="h-5 w-5 text-gold-600" />
+        <h2 className="text-lg font-semibold">Your plan: {plan?.name ?? status.plan_type}</h2>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-stone-600 dark:text-stone-400">Status</dt>
+        <dd data-testid="subscription-status">{STATUS_WORDS[status.status ?? ""] ?? status.status}</dd>
+        {status.status === "trialing" && trialEnd ? (
+          <>
+            <dt className="text-stone-600 dark:text-stone-400">Trial ends</dt>
+            <dd>{trialEnd}</dd>
+          </>
+        ) : null}
+        {periodEnd && status.status !== "canceled" ? (
+          <>
+            <dt className="text-stone-600 dark:text-stone-400">{status.cancel_at_period_end ? "Premium ends" : "Renews"}</dt>
+            <dd>{periodEnd}</dd>
+          </>
+        ) : null}
+      </dl>
+      {status.status === "past_due" ? (
+        <p className="text-sm text-red-700 dark:text-red-400">
+          Your last payment did not go through. Update your payment method to keep Premium.
+        </p>
+      ) : null}
+      {status.is_premium || status.status === "past_due" ? (
+        <div className="flex flex-wrap gap-2">
+          {status.provider === "stripe" ? (
+            <Button variant="secondary" onClick={() => portal.mutate()} disabled={portal.isPending}>
+              Manage or cancel
+            </Button>
+          ) : status.cancel_at_period_end ? (
+            <Button onClick={() => change.mutate("resume")} disabled={change.isPending}>
+              Keep my plan
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => change.mutate("cancel")} disabled={change.isPending}>
+              Cancel subscription
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function PlanChooser() {
+  const [chosen, setChosen] = useState<PlanId>("premium_annual");
+  const checkout = useMutation({
+    mutationFn: () => api<{ url: string }>("/api/subscription/checkout", { body: { plan: chosen } }),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: showError,
+  });
+  return (
+    <Card className="space-y-4">
+      <h2 className="text-lg font-semibold">Choose your plan</h2>
+      <div role="radiogroup" aria-label="Plans" className="grid gap-3 sm:grid-cols-2">
+        {PLANS.map((plan) => {
+          const selected = plan.id === chosen;
+          return (
+            <button
+              key={plan.id}
+              type="button"
+              role="radio"
+              aria-checked={selected}
+              onClick={() => setChosen(plan.id)}
+              className={cn(
+                "rounded-xl border p-4 text-left transition-colors",
+                selected ? "border-pasture-600 bg-pasture-50 dark:bg-stone-800" : "border-stone-300 dark:border-stone-700",
+              )}
+            >
+              <span className="block font-semibold">{plan.name}</span>
+              <span className="block text-2xl font-semibold text-pasture-800 dark:text-gold-300">
+                {formatPrice(plan.priceCents)}
+                <span className="text-sm font-normal text-stone-600 dark:text-stone-400"> / {plan.interval}</span>
+              </span>
+              <span className="mt-1 block text-sm text-stone-700 dark:text-stone-300">{plan.blurb}</span>
+            </button>
+          );
+        })}
+      </div>
+      <Button size="lg" className="w-full" onClick={() => checkout.mutate()} disabled={checkout.isPending}>
+        {checkout.isPending ? "Opening checkout..." : "Start 14-day free trial"}
+      </Button>
+    </Card>
+  );
+}
+
+function Benefits() {
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold">What Premium unlocks</h2>
+      <ul className="space-y-2">
+        {PREMIUM_BENEFITS.map((benefit) => (
+          <li key={benefit} className="flex gap-2 text-stone-800 dark:text-stone-200">
+            <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-pasture-600" />
+            {benefit}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function UsageCard() {
+  const usage = useUsage();
+  if (!usage.data) return null;
+  return (
+    <Card className="space-y-3">
+      <h2 className="text-lg font-semibold">This month</h2>
+      <ul className="divide-y divide-stone-200 text-sm dark:divide-stone-800">
+        {usage.data.features.map((f) => (
+          <li key={f.feature} className="py-2">
+            <div className="flex justify-between">
+              <span className="capitalize">{FEATURE_NOUNS[f.feature]}</span>
+              <span>{f.limit === null ? `${f.used} (unlimited)` : `${f.used} of ${f.limit}`}</span>
+            </div>
+            {f.warning ? <p className="mt-1 text-amber-800 dark:text-amber-300">{f.warning}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
