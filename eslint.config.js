@@ -9,6 +9,12 @@ const SERVER_ONLY = {
   message: "Server-only code stays on the server.",
 };
 
+/** The shared package's index pulls in zod; the web app imports the module it needs so the first screen stays small. */
+const SHARED_INDEX = {
+  name: "@shepherd/shared",
+  message: "Import from a subpath such as @shepherd/shared/auth-rules, not the package index.",
+};
+
 const FEATURES = [
   "admin",
   "auth",
@@ -63,12 +69,13 @@ export default tseslint.config(
             { group: ["../../*"], message: "Leave the feature folder through the @/ alias, not ../../." },
             SERVER_ONLY,
           ],
+          paths: [SHARED_INDEX],
         },
       ],
     },
   })),
   {
-    files: ["apps/web/src/lib/**/*.{ts,tsx}", "apps/web/src/components/**/*.{ts,tsx}", "packages/shared/src/**/*.ts"],
+    files: ["apps/web/src/lib/**/*.{ts,tsx}", "apps/web/src/components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -77,13 +84,25 @@ export default tseslint.config(
             { group: ["@/features/*", "@/app/*", "@/app"], message: "Shared code may not import features or the app layer." },
             SERVER_ONLY,
           ],
+          paths: [SHARED_INDEX],
+        },
+      ],
+    },
+  },
+  {
+    files: ["packages/shared/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [SERVER_ONLY],
         },
       ],
     },
   },
   {
     files: ["apps/web/src/app/**/*.{ts,tsx}", "apps/web/src/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [SERVER_ONLY] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [SERVER_ONLY], paths: [SHARED_INDEX] }] },
   },
   {
     // Server areas talk to each other only through services, never through routes.

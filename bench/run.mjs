@@ -20,6 +20,8 @@ const ORDER = ["startup", "http", "bundle"];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
 const WATCHDOG_MS = 8 * 60_000;
+/** Other processes using more than this share of one core during a benchmark make its numbers suspect. */
+const BUSY_OTHER_CPU_PERCENT = 25;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = names.filter((n) => !BENCHMARKS[n]);
@@ -113,9 +115,6 @@ function table(header, rows) {
     ...rows.map((r) => `| ${r.join(" | ")} |`),
   ].join("\n");
 }
-
-/** Other processes using more than this share of one core during a benchmark make its numbers suspect. */
-const BUSY_OTHER_CPU_PERCENT = 25;
 
 function busyNote(r) {
   if (!r.loadAverage) return "";

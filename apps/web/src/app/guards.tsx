@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { adminRouteGuard, appRouteGuard, onboardingRouteGuard, type GuardDecision } from "@shepherd/shared";
+import { adminRouteGuard, appRouteGuard, onboardingRouteGuard, type GuardDecision } from "@shepherd/shared/redirects";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { writeOnboardingFlag } from "@/lib/onboarding-flag";
 import { useMe } from "@/lib/session";

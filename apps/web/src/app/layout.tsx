@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { BookOpen, Compass, Home, NotebookPen, Sprout, User, Users } from "lucide-react";
-import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared";
+import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared/constants";
 import { ErrorBoundary } from "./error-boundary";
 import { useMe } from "@/lib/session";
 import { cn } from "@/lib/cn";

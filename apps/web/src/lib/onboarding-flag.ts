@@ -1,4 +1,4 @@
-import { ONBOARDING_FLAG_KEY } from "@shepherd/shared";
+import { ONBOARDING_FLAG_KEY } from "@shepherd/shared/constants";
 
 /** Spec section 3: the browser flag onboardingComplete, "true" when done. */
 export function readOnboardingFlag(): boolean {

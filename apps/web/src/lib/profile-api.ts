@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Profile, UpdateProfileInput, UsernameAvailability } from "@shepherd/shared";
+import type { Profile, UpdateProfileInput, UsernameAvailability } from "@shepherd/shared/api";
 import { api } from "./api";
 import { meQuery } from "./session";
 

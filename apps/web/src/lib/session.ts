@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { AUTH_TOKEN_CHECK_MS, type Me } from "@shepherd/shared";
+import type { Me } from "@shepherd/shared/api";
+import { AUTH_TOKEN_CHECK_MS } from "@shepherd/shared/constants";
 import { api, ApiError } from "./api";
 import { writeOnboardingFlag } from "./onboarding-flag";
 

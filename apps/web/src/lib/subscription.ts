@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { SUBSCRIPTION_REFRESH_MS, type SubscriptionStatus, type UsageSummary } from "@shepherd/shared";
+import { SUBSCRIPTION_REFRESH_MS } from "@shepherd/shared/constants";
+import type { SubscriptionStatus } from "@shepherd/shared/subscription";
+import type { UsageSummary } from "@shepherd/shared/usage";
 import { api } from "@/lib/api";
 
 /**

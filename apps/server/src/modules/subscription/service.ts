@@ -99,6 +99,9 @@ export async function completeLocalCheckout(
   const plan = planById(session.planType);
   if (!plan) throw new AppError("BAD_REQUEST", "That plan no longer exists.");
   const [existing] = await db.select().from(subscriptions).where(eq(subscriptions.userId, options.userId));
+  // A second checkout opened earlier (another tab) must not replace a plan that is already running.
+  if ((await getSubscription(db, options.userId, now)).is_premium)
+    throw new AppError("CONFLICT", "You are already a Premium member. Manage your plan from this page.");
   const hadTrial = Boolean(existing?.trialEnd);
   const trialEnd = hadTrial ? null : new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
   await db.transaction(async (tx) => {

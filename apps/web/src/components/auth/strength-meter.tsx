@@ -1,4 +1,4 @@
-import type { StrengthLabel } from "@shepherd/shared";
+import type { StrengthLabel } from "@shepherd/shared/auth-rules";
 import { cn } from "@/lib/cn";
 
 const colors: Record<StrengthLabel, string> = {

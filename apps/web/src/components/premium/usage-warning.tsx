@@ -1,4 +1,4 @@
-import type { CappedFeature } from "@shepherd/shared";
+import type { CappedFeature } from "@shepherd/shared/usage";
 import { Link } from "react-router";
 import { useUsage } from "@/lib/subscription";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { usernameSchema } from "@shepherd/shared";
+import { usernameSchema } from "@shepherd/shared/api";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { checkUsername } from "@/lib/profile-api";

@@ -2,19 +2,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import {
-  afterSignIn,
   clampDisplayName,
-  DISPLAY_NAME_MAX,
   displayNameError,
   emailError,
-  PASSWORD_MIN,
   passwordStrength,
-  SIGN_UP_DESTINATION,
-  signedInAuthVisitor,
   signInErrorMessage,
   signUpDisabled,
   signUpErrorMessage,
-} from "@shepherd/shared";
+} from "@shepherd/shared/auth-rules";
+import { DISPLAY_NAME_MAX, PASSWORD_MIN } from "@shepherd/shared/constants";
+import { afterSignIn, SIGN_UP_DESTINATION, signedInAuthVisitor } from "@shepherd/shared/redirects";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { NotificationList } from "@shepherd/shared";
+import type { NotificationList } from "@shepherd/shared/notifications";
 import { api } from "@/lib/api";
 
 export const notificationsQuery = queryOptions({

@@ -1,6 +1,7 @@
 import { Bell, MessageCircle, StickyNote, HandHeart } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { formatUnreadBadge, relativeTimeAgo, type NotificationItem } from "@shepherd/shared";
+import { formatUnreadBadge, type NotificationItem } from "@shepherd/shared/notifications";
+import { relativeTimeAgo } from "@shepherd/shared/time";
 import { useNotifications } from "../api/get-notifications";
 
 const ICONS = { mention_post: StickyNote, mention_comment: MessageCircle, mention_reflection: HandHeart } as const;

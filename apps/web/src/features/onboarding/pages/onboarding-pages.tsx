@@ -2,19 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import {
-  AVATAR_MAX_BYTES,
-  CURRENT_TOPICS,
-  type CurrentTopicId,
-  type FocusThemeId,
-  DISPLAY_NAME_MAX,
-  displayNameError,
-  FOCUS_THEMES,
-  focusThemeLabel,
-  nextOnboardingStep,
-  ONBOARDING_STEPS,
-  type OnboardingStep,
-} from "@shepherd/shared";
+import { displayNameError } from "@shepherd/shared/auth-rules";
+import { AVATAR_MAX_BYTES, DISPLAY_NAME_MAX } from "@shepherd/shared/constants";
+import { nextOnboardingStep, ONBOARDING_STEPS, type OnboardingStep } from "@shepherd/shared/redirects";
+import { CURRENT_TOPICS, type CurrentTopicId, type FocusThemeId, FOCUS_THEMES, focusThemeLabel } from "@shepherd/shared/themes";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { Avatar } from "@/components/profile/avatar";
 import { UsernameField, type UsernameState } from "@/components/profile/username-field";

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { AVATAR_MAX_BYTES, DISPLAY_NAME_MAX, displayNameError, PASSWORD_MIN, passwordStrength, type Me } from "@shepherd/shared";
+import type { Me } from "@shepherd/shared/api";
+import { displayNameError, passwordStrength } from "@shepherd/shared/auth-rules";
+import { AVATAR_MAX_BYTES, DISPLAY_NAME_MAX, PASSWORD_MIN } from "@shepherd/shared/constants";
 import { Avatar } from "@/components/profile/avatar";
 import { UsernameField, type UsernameState } from "@/components/profile/username-field";
 import { Button } from "@/components/ui/button";

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, Crown } from "lucide-react";
 import { useState } from "react";
-import {
-  FEATURE_NOUNS,
-  formatPrice,
-  planById,
-  PLANS,
-  PREMIUM_BENEFITS,
-  type PlanId,
-  type SubscriptionStatus,
-} from "@shepherd/shared";
+import { formatPrice, planById, PLANS, PREMIUM_BENEFITS, type PlanId } from "@shepherd/shared/plans";
+import type { SubscriptionStatus } from "@shepherd/shared/subscription";
+import { FEATURE_NOUNS } from "@shepherd/shared/usage";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
