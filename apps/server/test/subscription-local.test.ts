@@ -504,9 +504,7 @@ describe("local checkout in production", () => {
     expect(response.status).toBe(403);
     expect(response.json().error.code).toBe("FORBIDDEN");
     expect(response.json().error.message).toContain("BILLING_LOCAL_CHECKOUT=true");
-    expect(await prod.db.select().from(schema.checkoutSessions).where(eq(schema.checkoutSessions.userId, user.id))).toEqual(
-      [],
-    );
+    expect(await prod.db.select().from(schema.checkoutSessions).where(eq(schema.checkoutSessions.userId, user.id))).toEqual([]);
 
     // A session left from before cannot be opened or completed either.
     await prod.db

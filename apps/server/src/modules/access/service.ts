@@ -129,6 +129,7 @@ export async function withAccess<T>(
   const feature = assertFeature(options.feature);
   const now = options.now ?? new Date();
   const tokens = Math.max(0, Math.round(options.tokens ?? 0));
+  let workFailed = false;
   try {
     return await db.transaction(async (tx) => {
       const premium = isPremium(await loadSubscription(tx, options.userId), now);
@@ -147,11 +148,16 @@ export async function withAccess<T>(
         })
         .where(and(eq(monthlyUsageLimits.userId, options.userId), eq(monthlyUsageLimits.month, month)));
       await tx.insert(aiUsage).values({ userId: options.userId, featureType: feature, tokensUsed: tokens, createdAt: now });
-      const result = await work(tx);
+      const result = await work(tx).catch((error: unknown) => {
+        workFailed = true;
+        throw error;
+      });
       const usage = isCappedFeature(feature) ? describeUsage(feature, used + 1, premium) : null;
       return { result, access: { allowed: true as const, feature, usage } };
     });
   } catch (error) {
+    // The feature's own failure reaches the caller as it is: it is not an access-check failure.
+    if (workFailed) throw error;
     rethrow(error);
   }
 }

@@ -53,53 +53,59 @@ export async function handleStripeEvent(options: {
     });
   };
 
-  switch (event.type) {
-    case "checkout.session.completed": {
-      const session = event.data.object;
-      const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
-      if (!subscriptionId) return "ignored";
-      await save(
-        await billing.retrieveSubscription(subscriptionId),
-        session.client_reference_id ?? session.metadata?.user_id ?? null,
-      );
-      return "handled";
-    }
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted": {
-      const subscription = billing.toSubscription(event.data.object);
-      if (event.type === "customer.subscription.deleted") subscription.status = "canceled";
-      await save(subscription, null);
-      return "handled";
-    }
-    case "customer.subscription.trial_will_end": {
-      const subscription = billing.toSubscription(event.data.object);
-      const row = await findSubscriptionByProviderId(db, subscription.id);
-      if (!row) return "ignored";
-      const [user] = await db.select().from(schema.users).where(eq(schema.users.id, row.userId));
-      if (user && subscription.trialEnd) {
-        await options.mail
-          .send({
-            to: user.email,
-            ...trialEndingMail({ name: user.name, trialEnd: subscription.trialEnd }),
-            kind: "trial_ending",
-          })
-          .catch((error: unknown) => log.error({ err: error }, "trial-ending mail failed"));
+  // If handling fails, forget the event again so that Stripe's retry of it is applied instead of skipped.
+  try {
+    switch (event.type) {
+      case "checkout.session.completed": {
+        const session = event.data.object;
+        const subscriptionId = typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+        if (!subscriptionId) return "ignored";
+        await save(
+          await billing.retrieveSubscription(subscriptionId),
+          session.client_reference_id ?? session.metadata?.user_id ?? null,
+        );
+        return "handled";
       }
-      return "handled";
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted": {
+        const subscription = billing.toSubscription(event.data.object);
+        if (event.type === "customer.subscription.deleted") subscription.status = "canceled";
+        await save(subscription, null);
+        return "handled";
+      }
+      case "customer.subscription.trial_will_end": {
+        const subscription = billing.toSubscription(event.data.object);
+        const row = await findSubscriptionByProviderId(db, subscription.id);
+        if (!row) return "ignored";
+        const [user] = await db.select().from(schema.users).where(eq(schema.users.id, row.userId));
+        if (user && subscription.trialEnd) {
+          await options.mail
+            .send({
+              to: user.email,
+              ...trialEndingMail({ name: user.name, trialEnd: subscription.trialEnd }),
+              kind: "trial_ending",
+            })
+            .catch((error: unknown) => log.error({ err: error }, "trial-ending mail failed"));
+        }
+        return "handled";
+      }
+      case "invoice.payment_failed": {
+        const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
+        const fromParent = invoice.parent?.subscription_details?.subscription;
+        const raw = fromParent ?? invoice.subscription ?? null;
+        const subscriptionId = typeof raw === "string" ? raw : raw?.id;
+        if (!subscriptionId) return "ignored";
+        const row = await findSubscriptionByProviderId(db, subscriptionId);
+        if (!row) return "ignored";
+        await updateSubscriptionStatus(db, { userId: row.userId, status: "past_due" });
+        return "handled";
+      }
+      default:
+        return "ignored";
     }
-    case "invoice.payment_failed": {
-      const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
-      const fromParent = invoice.parent?.subscription_details?.subscription;
-      const raw = fromParent ?? invoice.subscription ?? null;
-      const subscriptionId = typeof raw === "string" ? raw : raw?.id;
-      if (!subscriptionId) return "ignored";
-      const row = await findSubscriptionByProviderId(db, subscriptionId);
-      if (!row) return "ignored";
-      await updateSubscriptionStatus(db, { userId: row.userId, status: "past_due" });
-      return "handled";
-    }
-    default:
-      return "ignored";
+  } catch (error) {
+    await db.delete(schema.billingEvents).where(eq(schema.billingEvents.id, event.id));
+    throw error;
   }
 }
