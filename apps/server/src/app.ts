@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -44,7 +44,7 @@ export function createApp(ctx: AppContext) {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set("requestId", requestId);
-    c.set("user", null);
+    c.set("getUser", async () => null);
     const started = performance.now();
     await next();
     c.header("x-request-id", requestId);
@@ -70,13 +70,16 @@ export function createApp(ctx: AppContext) {
     return c.json({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } }, 500);
   });
 
-  const tooLarge = (limit: number) =>
-    bodyLimit({
+  const tooLarge = (limit: number): MiddlewareHandler => {
+    const limiter = bodyLimit({
       maxSize: limit,
       onError: () => {
         throw new AppError("PAYLOAD_TOO_LARGE", `The request body must be ${Math.round(limit / 1024)} KB or smaller.`);
       },
     });
+    // GET and HEAD carry no body; skipping the limiter spares every read a Request copy.
+    return (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limiter(c, next));
+  };
 
   // Better Auth: sign-up, sign-in, sessions, password reset, TOTP, JWT and JWKS.
   app.on(["GET", "POST"], "/api/auth/*", tooLarge(JSON_BODY_LIMIT_BYTES), async (c) => {

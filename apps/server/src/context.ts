@@ -38,6 +38,7 @@ export interface SignedInUser {
 export type AppEnv = {
   Variables: {
     requestId: string;
-    user: SignedInUser | null;
+    /** Who is asking, worked out on first use (see auth/middleware.ts). */
+    getUser: () => Promise<SignedInUser | null>;
   };
 };

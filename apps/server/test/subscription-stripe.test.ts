@@ -374,6 +374,16 @@ describe("Stripe webhooks", () => {
   });
 });
 
+describe("deleting an account with Stripe", () => {
+  test("cancels the running Stripe subscription so nobody is charged for a deleted account", async () => {
+    const c = await subscribed();
+    const deleted = await c.client.delete("/api/account", { confirm: "DELETE" });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(fake.requestsTo("DELETE", `/v1/subscriptions/${c.sub.id}`)).toHaveLength(1);
+    expect(await storedRow(c.user.id)).toBeNull();
+  });
+});
+
 describe("check-subscription with Stripe", () => {
   test("re-reads the subscription from Stripe and stores its current status", async () => {
     const c = await subscribed();

@@ -76,6 +76,8 @@ export function createAuth(options: AuthOptions) {
         "/request-password-reset": { window, max },
         "/two-factor/verify-totp": { window, max },
         "/two-factor/verify-backup-code": { window, max },
+        // Reading one's own session is what every page load does; a shared IP (a church's Wi-Fi) must not run out.
+        "/get-session": false,
       },
     },
     advanced: {
@@ -109,6 +111,8 @@ export function createAuth(options: AuthOptions) {
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
         jwt: { issuer: JWT_ISSUER, audience: JWT_ISSUER, expirationTime: "15m" },
+        // Tokens are fetched from /api/auth/token when wanted; signing one on every session read only costs CPU.
+        disableSettingJwtHeader: true,
       }),
       admin({ defaultRole: "user", adminRoles: ["admin"] }),
     ],

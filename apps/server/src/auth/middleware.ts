@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import type { MiddlewareHandler } from "hono";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from "jose";
 import type { AppContext, AppEnv, SignedInUser } from "../context";
 import { schema } from "../db/client";
@@ -39,55 +40,114 @@ function createJwtVerifier(ctx: AppContext) {
   };
 }
 
-/** Works out who is asking: a session cookie or a Bearer JWT. Sets `user` (or null). */
+const SESSION_COOKIE = "shepherd.session_token";
+/** Matches Better Auth's `session.updateAge`: older sessions go through Better Auth, which refreshes them. */
+const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+
+function readCookie(header: string, name: string): string | null {
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const key = part.slice(0, eq).trim();
+    if (key === name || key === `__Secure-${name}`) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** The session token from Better Auth's signed cookie (`token.HMAC-SHA256`), or null when the signature is wrong. */
+export function verifiedSessionToken(cookieHeader: string, secret: string): string | null {
+  const raw = readCookie(cookieHeader, SESSION_COOKIE);
+  if (!raw) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+type UserRow = typeof schema.users.$inferSelect;
+
+function toSignedInUser(row: Pick<UserRow, "id" | "email" | "name" | "role" | "twoFactorEnabled">, via: SignedInUser["via"], sessionId: string | null): SignedInUser {
+  return { id: row.id, email: row.email, name: row.name, role: row.role, twoFactorEnabled: row.twoFactorEnabled, via, sessionId };
+}
+
+/**
+ * Works out who is asking, lazily (a route that needs no user pays nothing): a Bearer JWT, or the session cookie.
+ * The cookie's fast path verifies Better Auth's signature and reads the session and user in one query; a session
+ * due for refresh (or anything unusual) goes through Better Auth's own getSession, whose refreshed cookie is passed on.
+ */
 export function resolveUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
   const verifyJwt = createJwtVerifier(ctx);
-  return async (c, next) => {
-    const authorization = c.req.header("authorization");
-    let user: SignedInUser | null = null;
-    if (authorization?.toLowerCase().startsWith("bearer ")) {
-      const userId = await verifyJwt(authorization.slice(7).trim());
-      const [row] = await ctx.db
-        .select()
-        .from(schema.users)
-        .where(and(eq(schema.users.id, userId)));
-      if (!row) throw unauthorized("This account no longer exists.");
-      if (row.banned) throw new AppError("FORBIDDEN", "This account has been suspended.");
-      user = {
-        id: row.id,
-        email: row.email,
-        name: row.name,
-        role: row.role,
-        twoFactorEnabled: row.twoFactorEnabled,
-        via: "jwt",
-        sessionId: null,
-      };
-    } else if (c.req.header("cookie")) {
-      const result = await ctx.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-      // The session's expiry may have been refreshed: pass the new cookie on.
-      result.headers?.getSetCookie?.().forEach((cookie) => c.header("set-cookie", cookie, { append: true }));
-      const session = result.response;
-      if (session) {
-        const u = session.user as typeof session.user & { role?: string | null; twoFactorEnabled?: boolean | null };
-        user = {
-          id: u.id,
-          email: u.email,
-          name: u.name,
-          role: u.role ?? null,
-          twoFactorEnabled: Boolean(u.twoFactorEnabled),
-          via: "session",
-          sessionId: session.session.id,
-        };
-      }
+  const secret = ctx.auth.options.secret as string;
+
+  const fromJwt = async (token: string): Promise<SignedInUser> => {
+    const userId = await verifyJwt(token);
+    const [row] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
+    if (!row) throw unauthorized("This account no longer exists.");
+    if (row.banned) throw new AppError("FORBIDDEN", "This account has been suspended.");
+    return toSignedInUser(row, "jwt", null);
+  };
+
+  const fromCookie = async (c: Context<AppEnv>, cookie: string): Promise<SignedInUser | null> => {
+    const token = verifiedSessionToken(cookie, secret);
+    if (!token) return null;
+    const [row] = await ctx.db
+      .select({
+        sessionId: schema.sessions.id,
+        updatedAt: schema.sessions.updatedAt,
+        id: schema.users.id,
+        email: schema.users.email,
+        name: schema.users.name,
+        role: schema.users.role,
+        twoFactorEnabled: schema.users.twoFactorEnabled,
+        banned: schema.users.banned,
+      })
+      .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+      .where(and(eq(schema.sessions.token, token), gt(schema.sessions.expiresAt, new Date())));
+    if (!row) return null;
+    if (!row.banned && Date.now() - row.updatedAt.getTime() < SESSION_REFRESH_AFTER_MS) {
+      return toSignedInUser(row, "session", row.sessionId);
     }
-    c.set("user", user);
+    const result = await ctx.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    result.headers?.getSetCookie?.().forEach((value) => c.header("set-cookie", value, { append: true }));
+    const session = result.response;
+    if (!session) return null;
+    const u = session.user as typeof session.user & { role?: string | null; twoFactorEnabled?: boolean | null };
+    return toSignedInUser({ ...u, role: u.role ?? null, twoFactorEnabled: Boolean(u.twoFactorEnabled) }, "session", session.session.id);
+  };
+
+  return async (c, next) => {
+    let pending: Promise<SignedInUser | null> | undefined;
+    c.set("getUser", () => {
+      if (!pending) {
+        const authorization = c.req.header("authorization");
+        const cookie = c.req.header("cookie");
+        if (authorization?.toLowerCase().startsWith("bearer ")) pending = fromJwt(authorization.slice(7).trim());
+        else if (cookie) pending = fromCookie(c, cookie);
+        else pending = Promise.resolve(null);
+      }
+      return pending;
+    });
     await next();
   };
 }
 
+/** The signed-in user, or null. */
+export function currentUser(c: { get(key: "getUser"): () => Promise<SignedInUser | null> }): Promise<SignedInUser | null> {
+  return c.get("getUser")();
+}
+
 /** Routes that need a signed-in user call this first. */
-export function requireUser(c: { get(key: "user"): SignedInUser | null }): SignedInUser {
-  const user = c.get("user");
+export async function requireUser(c: { get(key: "getUser"): () => Promise<SignedInUser | null> }): Promise<SignedInUser> {
+  const user = await currentUser(c);
   if (!user) throw unauthorized();
   return user;
 }

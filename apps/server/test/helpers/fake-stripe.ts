@@ -115,6 +115,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!found) return stripeError(res, 404, `No such subscription: '${subscription[1]}'`, "resource_missing");
         return send(found);
       }
+      if (method === "DELETE" && subscription) {
+        const found = subscriptions.get(decodeURIComponent(subscription[1]!));
+        if (!found) return stripeError(res, 404, `No such subscription: '${subscription[1]}'`, "resource_missing");
+        return send({ ...found, status: "canceled" });
+      }
       return stripeError(res, 404, `Unrecognized request URL (${method}: ${url.pathname}).`);
     });
   });

@@ -10,12 +10,12 @@ export function accessRoutes(ctx: AppContext) {
     new Hono<AppEnv>()
       // The spec's access check as a function: may I use this feature now? Reads only; features count use themselves.
       .post("/functions/check-access", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         const { feature } = await readJson(c, checkAccessInput);
         return c.json(await checkAccess(ctx.db, { userId: user.id, feature }));
       })
       .get("/usage", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         return c.json(await usageSummary(ctx.db, { userId: user.id }));
       })
   );

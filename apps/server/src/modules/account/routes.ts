@@ -8,7 +8,7 @@ import { deleteAccount, exportAccount } from "./service";
 export function accountRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()
     .get("/account/export", async (c) => {
-      const user = requireUser(c);
+      const user = await requireUser(c);
       const data = await exportAccount(ctx.db, user.id);
       const day = new Date().toISOString().slice(0, 10);
       c.header("content-disposition", `attachment; filename="shepherd-data-${day}.json"`);
@@ -16,9 +16,9 @@ export function accountRoutes(ctx: AppContext) {
       return c.json(data);
     })
     .delete("/account", async (c) => {
-      const user = requireUser(c);
+      const user = await requireUser(c);
       await readJson(c, deleteAccountInput);
-      await deleteAccount(ctx.db, ctx.storage, user.id);
+      await deleteAccount(ctx.db, ctx.storage, ctx.billing, user.id);
       ctx.log.info({ userId: user.id }, "account deleted at the user's request");
       return c.json({ deleted: true });
     });

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
+import type { BillingProvider } from "../../providers/billing/billing";
 import type { StorageProvider } from "../../providers/storage/storage";
 import { notFound } from "../../errors";
 
@@ -61,9 +62,35 @@ const exportSections: Record<string, ExportSection> = {
       .from(schema.notifications)
       .where(eq(schema.notifications.userId, userId)),
   subscription: async (db, userId) => {
-    const [row] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+    const [row] = await db
+      .select({
+        plan_type: schema.subscriptions.planType,
+        status: schema.subscriptions.status,
+        trial_end: schema.subscriptions.trialEnd,
+        current_period_end: schema.subscriptions.currentPeriodEnd,
+        cancel_at_period_end: schema.subscriptions.cancelAtPeriodEnd,
+        provider: schema.subscriptions.provider,
+      })
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.userId, userId));
     return row ?? null;
   },
+  monthly_usage: (db, userId) =>
+    db
+      .select()
+      .from(schema.monthlyUsageLimits)
+      .where(eq(schema.monthlyUsageLimits.userId, userId))
+      .orderBy(desc(schema.monthlyUsageLimits.month)),
+  ai_usage: (db, userId) =>
+    db
+      .select({
+        feature_type: schema.aiUsage.featureType,
+        tokens_used: schema.aiUsage.tokensUsed,
+        created_at: schema.aiUsage.createdAt,
+      })
+      .from(schema.aiUsage)
+      .where(eq(schema.aiUsage.userId, userId))
+      .orderBy(desc(schema.aiUsage.createdAt)),
   error_reports: (db, userId) =>
     db
       .select({ message: schema.errorReports.message, url: schema.errorReports.url, created_at: schema.errorReports.createdAt })
@@ -83,9 +110,19 @@ export async function exportAccount(db: Database, userId: string): Promise<Recor
 }
 
 /** Removes every row of the user (the schema cascades from `users`) and their stored files. */
-export async function deleteAccount(db: Database, storage: StorageProvider, userId: string): Promise<void> {
+export async function deleteAccount(
+  db: Database,
+  storage: StorageProvider,
+  billing: BillingProvider,
+  userId: string,
+): Promise<void> {
   const [user] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
   if (!user) throw notFound("Account");
+  const [subscription] = await db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
+  if (subscription?.providerSubscriptionId && subscription.status !== "canceled") {
+    // Nobody should be charged for an account that no longer exists.
+    await billing.cancelNow(subscription.providerSubscriptionId);
+  }
   const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, userId));
   await db.transaction(async (tx) => {
     await tx.delete(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, user.email));

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { errorReportInput } from "@shepherd/shared";
+import { currentUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson } from "../../http/validate";
 
@@ -7,7 +8,7 @@ import { readJson } from "../../http/validate";
 export function errorReportRoutes(ctx: AppContext) {
   return new Hono<AppEnv>().post("/error-reports", async (c) => {
     const input = await readJson(c, errorReportInput);
-    await ctx.errors.report({ ...input, userId: c.get("user")?.id ?? null, requestId: c.get("requestId") });
+    await ctx.errors.report({ ...input, userId: (await currentUser(c))?.id ?? null, requestId: c.get("requestId") });
     return c.json({ received: true }, 201);
   });
 }

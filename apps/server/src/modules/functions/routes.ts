@@ -9,7 +9,7 @@ import { welcomeMail } from "../../providers/mail/templates";
 /** Spec section 7: send-welcome-email. Only to the signed-in user's own address, so it cannot be used to send spam. */
 export function functionRoutes(ctx: AppContext) {
   return new Hono<AppEnv>().post("/functions/send-welcome-email", async (c) => {
-    const user = requireUser(c);
+    const user = await requireUser(c);
     const input = await readJson(c, welcomeEmailInput);
     if (input.email.toLowerCase() !== user.email.toLowerCase()) {
       throw new AppError("FORBIDDEN", "The welcome email can only be sent to your own address.");

@@ -5,7 +5,7 @@ import { listNotifications } from "./service";
 
 export function notificationRoutes(ctx: AppContext) {
   return new Hono<AppEnv>().get("/notifications", async (c) => {
-    const user = requireUser(c);
+    const user = await requireUser(c);
     return c.json(await listNotifications(ctx.db, user.id));
   });
 }

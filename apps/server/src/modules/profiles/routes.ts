@@ -33,7 +33,7 @@ function looksLikeImage(bytes: Uint8Array, type: string): boolean {
 export function profileRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()
     .get("/me", async (c) => {
-      const user = requireUser(c);
+      const user = await requireUser(c);
       const profile = await getProfile(ctx.db, user.id);
       const me: Me = {
         user: { id: user.id, email: user.email, name: user.name, role: user.role, twoFactorEnabled: user.twoFactorEnabled },
@@ -43,17 +43,17 @@ export function profileRoutes(ctx: AppContext) {
       return c.json(me);
     })
     .patch("/profile", async (c) => {
-      const user = requireUser(c);
+      const user = await requireUser(c);
       const changes = await readJson(c, updateProfileInput);
       return c.json(await updateProfile(ctx.db, { userId: user.id, changes }));
     })
     .get("/profile/username-availability", async (c) => {
-      const user = requireUser(c);
+      const user = await requireUser(c);
       const { username } = readQuery(c, usernameAvailabilityQuery);
       return c.json(await usernameAvailability(ctx.db, { userId: user.id, username }));
     })
     .post("/profile/avatar", async (c) => {
-      const user = requireUser(c);
+      const user = await requireUser(c);
       const type = c.req.header("content-type") ?? "";
       if (!type.startsWith("multipart/form-data")) {
         throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Upload the picture as multipart/form-data with a field named avatar.");
@@ -78,7 +78,7 @@ export function profileRoutes(ctx: AppContext) {
       return c.json(profile);
     })
     .delete("/profile/avatar", async (c) => {
-      const user = requireUser(c);
+      const user = await requireUser(c);
       const previous = await getProfile(ctx.db, user.id);
       const profile = await setAvatarUrl(ctx.db, { userId: user.id, avatarUrl: null });
       if (previous.avatar_url?.startsWith("/api/files/"))
@@ -86,15 +86,15 @@ export function profileRoutes(ctx: AppContext) {
       return c.json(profile);
     })
     .post("/onboarding/complete", async (c) => {
-      const user = requireUser(c);
+      const user = await requireUser(c);
       return c.json(await completeOnboarding(ctx.db, user.id));
     })
     .get("/profiles/:userId", async (c) => {
-      requireUser(c);
+      await requireUser(c);
       return c.json(await getPublicProfile(ctx.db, c.req.param("userId")));
     })
     .get("/files/avatars/:owner/:name", async (c) => {
-      requireUser(c);
+      await requireUser(c);
       const key = `avatars/${c.req.param("owner")}/${c.req.param("name")}`;
       if (!/^avatars\/[\w-]+\/[\w-]+\.(png|jpg|webp|gif)$/.test(key)) throw new AppError("NOT_FOUND", "That file was not found.");
       const file = await ctx.storage.get(key);

@@ -35,11 +35,11 @@ export function subscriptionRoutes(ctx: AppContext) {
   return (
     new Hono<AppEnv>()
       .get("/subscription", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         return c.json(await getSubscription(ctx.db, user.id));
       })
       .post("/subscription/checkout", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         const { plan } = await readJson(c, checkoutInput);
         assertLocalAllowed();
         const current = await getSubscription(ctx.db, user.id);
@@ -57,7 +57,7 @@ export function subscriptionRoutes(ctx: AppContext) {
         return c.json({ url });
       })
       .post("/subscription/portal", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         const row = await ownRow(user.id);
         const portal = await ctx.billing.createPortal({
           customerId: row?.providerCustomerId ?? null,
@@ -68,18 +68,18 @@ export function subscriptionRoutes(ctx: AppContext) {
         return c.json(portal);
       })
       .post("/subscription/cancel", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         await setLocalCancelAtPeriodEnd(ctx.db, { userId: user.id, cancel: true });
         return c.json(await getSubscription(ctx.db, user.id));
       })
       .post("/subscription/resume", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         await setLocalCancelAtPeriodEnd(ctx.db, { userId: user.id, cancel: false });
         return c.json(await getSubscription(ctx.db, user.id));
       })
       // Spec section 7: check-subscription, called by the client every 60 s. Brings the row up to date.
       .post("/functions/check-subscription", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         const row = await ownRow(user.id);
         if (row?.provider === "local") await refreshLocalSubscription(ctx.db, { userId: user.id });
         if (row?.provider === "stripe" && row.providerSubscriptionId && stripe) {
@@ -114,20 +114,20 @@ export function subscriptionRoutes(ctx: AppContext) {
       })
       // The local test checkout: a plain page (no scripts) whose two buttons post back here.
       .get("/billing/test-checkout/:id", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         assertLocalAllowed();
         const session = await getCheckoutSession(ctx.db, { userId: user.id, sessionId: c.req.param("id") });
         c.header("cache-control", "no-store");
         return c.html(renderTestCheckout({ session, email: user.email }));
       })
       .post("/billing/test-checkout/:id/complete", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         assertLocalAllowed();
         await completeLocalCheckout(ctx.db, { userId: user.id, sessionId: c.req.param("id") });
         return c.redirect("/success", 303);
       })
       .post("/billing/test-checkout/:id/cancel", async (c) => {
-        const user = requireUser(c);
+        const user = await requireUser(c);
         assertLocalAllowed();
         await cancelLocalCheckout(ctx.db, { userId: user.id, sessionId: c.req.param("id") });
         return c.redirect("/cancel", 303);

@@ -21,4 +21,6 @@ export interface BillingProvider {
   createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
   /** A page where the person manages or cancels; null when management happens on our own subscription page. */
   createPortal(request: { customerId: string | null; returnUrl: string }): Promise<{ url: string } | null>;
+  /** Ends a subscription at once (used when an account is deleted, so nobody is charged for a deleted account). */
+  cancelNow(providerSubscriptionId: string): Promise<void>;
 }

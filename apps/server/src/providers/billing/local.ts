@@ -17,5 +17,8 @@ export function createLocalBilling(db: Database): BillingProvider {
     async createPortal() {
       return null;
     },
+    async cancelNow() {
+      // Nothing is charged by the local provider; the row goes with the account.
+    },
   };
 }

@@ -86,6 +86,9 @@ export function createStripeBilling(config: StripeConfig): StripeBilling {
       const session = await stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl });
       return { url: session.url };
     },
+    async cancelNow(providerSubscriptionId) {
+      await stripe.subscriptions.cancel(providerSubscriptionId);
+    },
     parseWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
     },
