@@ -30,7 +30,10 @@ describe("reading the session cookie on /api routes", () => {
   test("an expired or revoked session is not a session", async () => {
     const client = app.client();
     const user = await signUp(client);
-    await app.db.update(schema.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.sessions.userId, user.id));
+    await app.db
+      .update(schema.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.sessions.userId, user.id));
     expect((await client.get("/api/me")).status).toBe(401);
 
     const other = app.client();

@@ -74,7 +74,11 @@ export function verifiedSessionToken(cookieHeader: string, secret: string): stri
 
 type UserRow = typeof schema.users.$inferSelect;
 
-function toSignedInUser(row: Pick<UserRow, "id" | "email" | "name" | "role" | "twoFactorEnabled">, via: SignedInUser["via"], sessionId: string | null): SignedInUser {
+function toSignedInUser(
+  row: Pick<UserRow, "id" | "email" | "name" | "role" | "twoFactorEnabled">,
+  via: SignedInUser["via"],
+  sessionId: string | null,
+): SignedInUser {
   return { id: row.id, email: row.email, name: row.name, role: row.role, twoFactorEnabled: row.twoFactorEnabled, via, sessionId };
 }
 
@@ -121,7 +125,11 @@ export function resolveUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
     const session = result.response;
     if (!session) return null;
     const u = session.user as typeof session.user & { role?: string | null; twoFactorEnabled?: boolean | null };
-    return toSignedInUser({ ...u, role: u.role ?? null, twoFactorEnabled: Boolean(u.twoFactorEnabled) }, "session", session.session.id);
+    return toSignedInUser(
+      { ...u, role: u.role ?? null, twoFactorEnabled: Boolean(u.twoFactorEnabled) },
+      "session",
+      session.session.id,
+    );
   };
 
   return async (c, next) => {
