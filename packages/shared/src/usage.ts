@@ -45,7 +45,7 @@ export const USAGE_WARNING_CAPS: Record<CappedFeature, number> = {
 };
 
 /** Spec section 9: a warning shows at 80% or more of a cap. */
-export const USAGE_WARNING_RATIO = 0.8;
+export const USAGE_WARNING_PERCENT = 80;
 
 /** The words used in the warning sentence for each feature. */
 export const FEATURE_NOUNS: Record<CappedFeature, string> = {
@@ -93,7 +93,7 @@ export function wouldExceedCap(used: number, cap: number): boolean {
  */
 export function shouldWarn(used: number, cap: number): boolean {
   if (cap <= 0) return false;
-  return used >= cap * USAGE_WARNING_RATIO;
+  return used * 100 >= cap * USAGE_WARNING_PERCENT; // integers, so 8 of 10 is exactly 80%
 }
 
 /** Spec section 8, "Usage warning". */
