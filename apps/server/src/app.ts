@@ -55,7 +55,7 @@ export function createApp(ctx: AppContext) {
       );
     }
   });
-  app.use(securityHeaders({ https: ctx.baseUrl.startsWith("https://") }));
+  app.use(securityHeaders({ https: (ctx.config.publicUrl ?? ctx.baseUrl).startsWith("https://") }));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

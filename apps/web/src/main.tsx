@@ -21,7 +21,7 @@ if (!root) throw new Error("index.html has no #root element");
 
 createRoot(root).render(
   <StrictMode>
-    <ErrorBoundary>
+    <ErrorBoundary onReset={() => void queryClient.resetQueries()}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionKeeper />

@@ -22,7 +22,7 @@ interface State {
 }
 
 /** Spec section 2, Error screen. Used app-wide and around each area so one broken area does not take the app down. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary extends Component<{ children: ReactNode; onReset?: () => void }, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -44,7 +44,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
           <button
             type="button"
             className="h-10 rounded-lg bg-pasture-700 px-4 text-sm font-medium text-white hover:bg-pasture-800"
-            onClick={() => this.setState({ error: null })}
+            onClick={() => {
+              // Fresh data too: a bad answer cached from the server would only crash again.
+              this.props.onReset?.();
+              this.setState({ error: null });
+            }}
           >
             Try Again
           </button>

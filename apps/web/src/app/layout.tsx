@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { BookOpen, Compass, Home, NotebookPen, Sprout, User, Users } from "lucide-react";
 import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared/constants";
@@ -7,6 +8,12 @@ import { useMe } from "@/lib/session";
 import { cn } from "@/lib/cn";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { SubscriptionBadge } from "@/features/subscription/components/subscription-badge";
+
+/** One area's crash leaves the header and navigation working; Try Again reloads that area's data. */
+function AreaErrorBoundary({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  return <ErrorBoundary onReset={() => void client.resetQueries()}>{children}</ErrorBoundary>;
+}
 
 function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
@@ -136,9 +143,9 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" className="mx-auto max-w-3xl px-4 pt-6 pb-28">
-        <ErrorBoundary>
+        <AreaErrorBoundary>
           <Outlet />
-        </ErrorBoundary>
+        </AreaErrorBoundary>
       </main>
       <BottomNav />
     </div>
@@ -151,9 +158,9 @@ export function PublicLayout() {
     <div className="min-h-dvh">
       <Header />
       <main id="main" className="mx-auto max-w-3xl px-4 py-8">
-        <ErrorBoundary>
+        <AreaErrorBoundary>
           <Outlet />
-        </ErrorBoundary>
+        </AreaErrorBoundary>
       </main>
     </div>
   );
