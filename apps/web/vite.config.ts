@@ -32,7 +32,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { "@": path.resolve(__dirname, "src") } },
+  resolve: { alias: { "@": path.resolve(__dirname, "src"), "@content": path.resolve(__dirname, "../../content") } },
   build: { outDir: "dist", sourcemap: false, target: "es2022", reportCompressedSize: false },
   server: { proxy: { "/api": "http://localhost:3000", "/.well-known": "http://localhost:3000" } },
 });

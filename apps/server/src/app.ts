@@ -16,6 +16,9 @@ import { activityRoutes } from "./modules/activity/routes";
 import { errorReportRoutes } from "./modules/error-reports/routes";
 import { functionRoutes } from "./modules/functions/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { journalRoutes } from "./modules/journal/routes";
+import { todayRoutes } from "./modules/today/routes";
+import { whisperRoutes } from "./modules/whispers/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { profileRoutes } from "./modules/profiles/routes";
 import { subscriptionRoutes } from "./modules/subscription/routes";
@@ -118,6 +121,9 @@ export function createApp(ctx: AppContext) {
   api.route("/", subscriptionRoutes(ctx));
   api.route("/", notificationRoutes(ctx));
   api.route("/", accessRoutes(ctx));
+  api.route("/", todayRoutes(ctx));
+  api.route("/", journalRoutes(ctx));
+  api.route("/", whisperRoutes(ctx));
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "There is no such API route.");
   });

@@ -7,6 +7,8 @@ import type { AppContext } from "./context";
 import { createDatabase, createPool, runMigrations } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded";
 import type { Logger } from "./logger";
+import { createComposer } from "./providers/ai/composer";
+import { loadLibrary } from "./providers/ai/library";
 import { createLocalBilling } from "./providers/billing/local";
 import { createStripeBilling } from "./providers/billing/stripe";
 import { createErrorReporter } from "./providers/errors/errors";
@@ -78,6 +80,7 @@ export async function buildContext(options: {
     storage: createLocalStorage(path.join(config.dataDir, "storage")),
     errors: createErrorReporter({ db, log, sentryDsn: config.sentryDsn }),
     billing: config.stripe ? createStripeBilling(config.stripe) : createLocalBilling(db),
+    ai: createComposer(loadLibrary()),
     webDist: config.webDist,
     async close() {
       await mail.close();

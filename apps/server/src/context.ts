@@ -3,6 +3,7 @@ import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
+import type { AiTextProvider } from "./providers/ai/ai";
 import type { BillingProvider } from "./providers/billing/billing";
 import type { ErrorReporter } from "./providers/errors/errors";
 import type { MailProvider } from "./providers/mail/mail";
@@ -20,6 +21,7 @@ export interface AppContext {
   storage: StorageProvider;
   errors: ErrorReporter;
   billing: BillingProvider;
+  ai: AiTextProvider;
   /** Folder of the built web app, when it is served by this process. */
   webDist: string | undefined;
 }

@@ -104,3 +104,112 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const checkoutInput = z.object({ plan: z.enum(PLAN_IDS, { error: "Choose Premium Monthly or Premium Annual" }) }).strict();
 export const checkAccessInput = z.object({ feature: z.string({ error: "Name the feature to check" }).max(64) }).strict();
+
+// --- Today -----------------------------------------------------------------------------------------------------
+
+export const devotionalSchema = z.object({
+  id: z.string(),
+  devotional_date: z.string(),
+  title: z.string(),
+  passage: z.string(),
+  passage_text: z.string(),
+  content: z.string(),
+  reflection: z.string(),
+  theme: z.string(),
+  prayer: z.string(),
+  image_url: z.string().nullable(),
+});
+export type Devotional = z.infer<typeof devotionalSchema>;
+
+export interface Progress {
+  id: string;
+  devotional_id: string;
+  completed: boolean;
+  completed_at: string | null;
+  spiritual_connection: number;
+  connection_updated_at: string | null;
+  prayed_at: string | null;
+}
+
+export interface Checkin {
+  check_in_date: string;
+  mood: string;
+  focus_areas: string[];
+  notes: string | null;
+  spiritual_connection: number | null;
+  updated_at: string;
+}
+
+export interface Whisper {
+  id: string;
+  message: string;
+  trigger_type: string;
+  read: boolean;
+  created_at: string;
+}
+
+export interface JournalEntry {
+  id: string;
+  entry_date: string;
+  devotional_id: string | null;
+  devotional_title: string | null;
+  passage: string | null;
+  reflection: string | null;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TodayState {
+  date: string;
+  time_zone: string;
+  devotional: Devotional;
+  progress: Progress;
+  streak: number;
+  checkin: Checkin | null;
+  journal_saved_today: boolean;
+  whisper: Whisper | null;
+}
+
+/** Answers that may carry the care card instead of (or beside) an AI response. */
+export interface CareFlag {
+  care: boolean;
+}
+
+export const devotionalRefInput = z.object({ devotional_id: z.string().uuid("devotional_id must be an id") }).strict();
+export const connectionInput = z
+  .object({
+    devotional_id: z.string().uuid("devotional_id must be an id"),
+    value: z.number({ error: "value must be a number from 0 to 100" }).int("value must be a whole number").min(0).max(100),
+  })
+  .strict();
+export const checkinInput = z
+  .object({
+    mood: z.enum(["struggling", "neutral", "good", "great"], { error: "Choose a mood: struggling, neutral, good or great" }),
+    focus_areas: z
+      .array(z.enum(FOCUS_THEME_IDS, { error: "Choose focus areas from the list" }))
+      .max(8)
+      .default([]),
+    notes: z.string().max(2000, "Notes must be 2000 characters or less").optional(),
+    spiritual_connection: z.number().int().min(0).max(100).optional(),
+  })
+  .strict();
+export const journalInput = z
+  .object({
+    content: z.string({ error: "Write your entry as text" }).max(20_000, "Journal entry too long"),
+    devotional_id: z.string().uuid().optional(),
+  })
+  .strict();
+export const journalUpdateInput = z.object({ content: z.string().max(20_000, "Journal entry too long") }).strict();
+export const journalListQuery = z
+  .object({ q: z.string().max(200).optional(), before: z.string().datetime().optional() })
+  .strict();
+export const encouragementInput = z
+  .object({
+    triggerType: z.enum(["victory", "daily_checkin", "struggle"], {
+      error: "triggerType must be victory, daily_checkin or struggle",
+    }),
+    contextData: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+export const timeZoneInput = z.object({ time_zone: z.string().max(64) }).strict();

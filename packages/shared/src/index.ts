@@ -8,3 +8,5 @@ export * from "./notifications";
 export * from "./time";
 export * from "./plans";
 export * from "./usage";
+export * from "./today";
+export * from "./care";

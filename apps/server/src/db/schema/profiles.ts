@@ -21,6 +21,8 @@ export const profiles = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
+    /** IANA time zone of the person's browser; "their day" (devotional, streak, check-in) is counted in it. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

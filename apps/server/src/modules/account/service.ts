@@ -91,6 +91,65 @@ const exportSections: Record<string, ExportSection> = {
       .from(schema.aiUsage)
       .where(eq(schema.aiUsage.userId, userId))
       .orderBy(desc(schema.aiUsage.createdAt)),
+  devotionals: (db, userId) =>
+    db
+      .select({
+        devotional_date: schema.devotionals.devotionalDate,
+        title: schema.devotionals.title,
+        passage: schema.devotionals.passage,
+        theme: schema.devotionals.theme,
+      })
+      .from(schema.devotionals)
+      .where(eq(schema.devotionals.userId, userId))
+      .orderBy(desc(schema.devotionals.devotionalDate)),
+  devotional_progress: (db, userId) =>
+    db
+      .select({
+        progress_date: schema.devotionalProgress.progressDate,
+        completed: schema.devotionalProgress.completed,
+        completed_at: schema.devotionalProgress.completedAt,
+        spiritual_connection: schema.devotionalProgress.spiritualConnection,
+        prayed_at: schema.devotionalProgress.prayedAt,
+      })
+      .from(schema.devotionalProgress)
+      .where(eq(schema.devotionalProgress.userId, userId))
+      .orderBy(desc(schema.devotionalProgress.progressDate)),
+  daily_checkins: (db, userId) =>
+    db
+      .select({
+        check_in_date: schema.dailyCheckins.checkInDate,
+        mood: schema.dailyCheckins.mood,
+        focus_areas: schema.dailyCheckins.focusAreas,
+        notes: schema.dailyCheckins.notes,
+        spiritual_connection: schema.dailyCheckins.spiritualConnection,
+      })
+      .from(schema.dailyCheckins)
+      .where(eq(schema.dailyCheckins.userId, userId))
+      .orderBy(desc(schema.dailyCheckins.checkInDate)),
+  journal_entries: (db, userId) =>
+    db
+      .select({
+        entry_date: schema.journalEntries.entryDate,
+        devotional_title: schema.journalEntries.devotionalTitle,
+        passage: schema.journalEntries.passage,
+        content: schema.journalEntries.content,
+        created_at: schema.journalEntries.createdAt,
+        updated_at: schema.journalEntries.updatedAt,
+      })
+      .from(schema.journalEntries)
+      .where(eq(schema.journalEntries.userId, userId))
+      .orderBy(desc(schema.journalEntries.createdAt)),
+  whispers: (db, userId) =>
+    db
+      .select({
+        message: schema.encouragementWhispers.message,
+        trigger_type: schema.encouragementWhispers.triggerType,
+        read: schema.encouragementWhispers.read,
+        created_at: schema.encouragementWhispers.createdAt,
+      })
+      .from(schema.encouragementWhispers)
+      .where(eq(schema.encouragementWhispers.userId, userId))
+      .orderBy(desc(schema.encouragementWhispers.createdAt)),
   error_reports: (db, userId) =>
     db
       .select({ message: schema.errorReports.message, url: schema.errorReports.url, created_at: schema.errorReports.createdAt })

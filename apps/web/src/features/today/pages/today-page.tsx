@@ -1,11 +1,267 @@
-import { PageHeading } from "@/components/ui/page";
+import { BookOpen, CheckCircle2, Flame, Headphones, HandHeart, X } from "lucide-react";
+import { useMemo, useState } from "react";
+import type { Devotional, TodayState } from "@shepherd/shared/api";
+import { backupIndex, localDate, sentenceAt, splitSentences } from "@shepherd/shared/today";
+import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ApiError, errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { useSubscription } from "@/lib/subscription";
+import { notify, notifyError } from "@/lib/toast";
+import { generateAudio, useCompleteDevotional, useDismissWhisper, useMarkPrayed, useSyncTimeZone, useToday } from "../api/today";
+import { backupDevotional } from "../backup-devotionals";
+import { AudioPlayer } from "../components/audio-player";
+import { CheckinCard, ConnectionSlider } from "../components/connection-checkin";
+import { JournalEditor } from "../components/journal-editor";
 
-/** Spec: Today devotional (built by the Today issue). */
-export function TodayPage() {
+function Skeleton() {
   return (
-    <PageHeading
-      title="Today"
-      description="Today's devotional, your streak, a quiet check-in with God, and a place to gather your thoughts."
-    />
+    <div aria-busy="true" aria-label="Loading today's devotional" className="space-y-4" data-testid="today-skeleton">
+      {[40, 24, 96, 64, 80].map((h, i) => (
+        <div key={i} className="animate-pulse rounded-xl bg-stone-200 dark:bg-stone-800" style={{ height: `${h * 2}px` }} />
+      ))}
+    </div>
+  );
+}
+
+function StreakCounter({ days }: { days: number }) {
+  return (
+    <p
+      className="inline-flex items-center gap-1 rounded-full bg-gold-300/60 px-3 py-1 text-sm font-semibold text-pasture-900"
+      data-testid="streak"
+    >
+      <Flame aria-hidden="true" className="h-4 w-4" />
+      {days} day{days === 1 ? "" : "s"} streak
+    </p>
+  );
+}
+
+/** The devotional's text, one span per sentence so the audio can highlight as it reads. */
+function DevotionalText(props: { devotional: Devotional; activeSentence: number }) {
+  const paragraphs = useMemo(
+    () => props.devotional.content.split(/\n\s*\n/).map((p) => splitSentences(p)),
+    [props.devotional.content],
+  );
+  let index = -1;
+  return (
+    <div className="space-y-4 font-serif text-lg leading-relaxed text-stone-800 dark:text-stone-200">
+      {paragraphs.map((sentences, p) => (
+        <p key={p}>
+          {sentences.map((s) => {
+            index += 1;
+            const active = index === props.activeSentence;
+            return (
+              <span
+                key={index}
+                className={cn("transition-colors", active && "rounded bg-gold-300/70 dark:bg-gold-600/40")}
+                data-active={active || undefined}
+              >
+                {s}{" "}
+              </span>
+            );
+          })}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+type AudioState = { kind: "idle" } | { kind: "generating" } | { kind: "ready"; url: string };
+
+export function TodayPage() {
+  const today = useToday();
+  const subscription = useSubscription();
+  const complete = useCompleteDevotional();
+  const prayed = useMarkPrayed();
+  const dismiss = useDismissWhisper();
+  const [journalOpen, setJournalOpen] = useState(false);
+  const [audio, setAudio] = useState<AudioState>({ kind: "idle" });
+  const [activeSentence, setActiveSentence] = useState(-1);
+  useSyncTimeZone(today.data?.time_zone);
+
+  const fallback = useMemo(() => {
+    const now = new Date();
+    return backupDevotional(backupIndex(now), localDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone));
+  }, []);
+
+  if (today.isPending) return <Skeleton />;
+
+  if (today.isError) {
+    const signedOut = today.error instanceof ApiError && today.error.status === 401;
+    return (
+      <div className="space-y-4">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-stone-900 dark:text-amber-200"
+        >
+          <span>{signedOut ? "Please sign in to view your devotional" : "Using a backup devotional."}</span>
+          <Button size="sm" variant="secondary" onClick={() => void today.refetch()}>
+            Retry loading today's devotional
+          </Button>
+        </div>
+        <DevotionalCard devotional={fallback} activeSentence={-1} />
+        <PrayerCard prayer={fallback.prayer} />
+      </div>
+    );
+  }
+
+  const state: TodayState = today.data;
+  const { devotional, progress } = state;
+  const sentences = splitSentences(devotional.content.replace(/\n\s*\n/g, " "));
+  const listen = async () => {
+    setAudio({ kind: "generating" });
+    notify("Generating audio...", "Typically takes 5-10 seconds");
+    try {
+      const result = await generateAudio({
+        text: `${devotional.title}. ${devotional.passage}. ${devotional.content}`,
+        cacheKey: `daily-devotional-${devotional.id}`,
+      });
+      if (!result.audioUrl) {
+        notifyError("No audio URL returned");
+        setAudio({ kind: "idle" });
+        return;
+      }
+      setAudio({ kind: "ready", url: result.audioUrl });
+      notify("Audio ready");
+    } catch (error) {
+      setAudio({ kind: "idle" });
+      if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
+      else notifyError("Failed to generate audio", errorMessage(error));
+    }
+  };
+  const onComplete = () =>
+    complete.mutate(devotional.id, {
+      onSuccess: (result) =>
+        notify("Well done, good shepherd!", `Your streak: ${result.streak} day${result.streak === 1 ? "" : "s"}`),
+      onError: (error) => notifyError("Error saving progress", errorMessage(error)),
+    });
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {new Date(`${state.date}T12:00:00`).toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" })}
+        </p>
+        <StreakCounter days={state.streak} />
+      </div>
+
+      {state.whisper ? (
+        <aside
+          aria-labelledby="whisper-title"
+          className="relative rounded-2xl border border-gold-400 bg-gold-300/30 p-4 pr-12 dark:bg-stone-900"
+        >
+          <h2 id="whisper-title" className="text-sm font-semibold text-pasture-800 dark:text-gold-300">
+            The Shepherd's Whisper
+          </h2>
+          <p className="mt-1 font-serif text-stone-800 dark:text-stone-200">{state.whisper.message}</p>
+          <button
+            type="button"
+            aria-label="Dismiss whisper"
+            onClick={() => dismiss.mutate(state.whisper!.id)}
+            className="absolute top-3 right-3 rounded-lg p-1.5 hover:bg-gold-300/60"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </aside>
+      ) : null}
+
+      <DevotionalCard devotional={devotional} activeSentence={audio.kind === "ready" ? activeSentence : -1} />
+
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void listen()} disabled={audio.kind === "generating"}>
+          <Headphones aria-hidden="true" className="h-4 w-4" />
+          {audio.kind === "generating" ? "Generating..." : "Listen"}
+        </Button>
+        {!progress.completed ? (
+          <Button onClick={onComplete} disabled={complete.isPending}>
+            <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+            Mark Complete
+          </Button>
+        ) : (
+          <p className="inline-flex items-center gap-1 text-sm font-medium text-pasture-700 dark:text-gold-300">
+            <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Completed today
+          </p>
+        )}
+        <Button variant="secondary" onClick={() => setJournalOpen(true)} disabled={state.journal_saved_today}>
+          <BookOpen aria-hidden="true" className="h-4 w-4" />
+          {state.journal_saved_today ? "✓ Journal Entry Saved" : "Gather Your Thoughts"}
+        </Button>
+      </div>
+
+      {journalOpen ? (
+        <JournalEditor devotional={devotional} onClose={() => setJournalOpen(false)} onSaved={() => undefined} />
+      ) : null}
+
+      {progress.completed && subscription.data && !subscription.data.is_premium ? (
+        <UpgradePrompt context="profile_completion" variant="banner" />
+      ) : null}
+
+      <PrayerCard
+        prayer={devotional.prayer}
+        prayedAt={progress.prayed_at}
+        onPrayed={() =>
+          prayed.mutate(devotional.id, { onError: (error) => notifyError("Error saving progress", errorMessage(error)) })
+        }
+      />
+
+      <ConnectionSlider key={devotional.id} state={state} />
+      <CheckinCard key={state.checkin?.updated_at ?? "none"} checkin={state.checkin} connection={progress.spiritual_connection} />
+
+      {audio.kind === "ready" ? (
+        <AudioPlayer
+          src={audio.url}
+          title={devotional.title}
+          onTime={(time, duration) => setActiveSentence(sentenceAt(sentences, time, duration))}
+          onClose={() => {
+            setAudio({ kind: "idle" });
+            setActiveSentence(-1);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function DevotionalCard(props: { devotional: Devotional; activeSentence: number }) {
+  const { devotional } = props;
+  return (
+    <Card className="space-y-5">
+      <header className="space-y-1">
+        <h1 className="font-serif text-3xl font-semibold text-pasture-900 dark:text-stone-50">{devotional.title}</h1>
+      </header>
+      <blockquote className="space-y-2 border-l-4 border-gold-400 pl-4">
+        <p className="font-serif text-lg italic text-stone-800 dark:text-stone-200">{devotional.passage_text}</p>
+        <footer className="text-sm font-semibold text-pasture-700 dark:text-gold-300">{devotional.passage} (WEB)</footer>
+      </blockquote>
+      <DevotionalText devotional={devotional} activeSentence={props.activeSentence} />
+      <section aria-labelledby="reflection-title" className="rounded-xl bg-pasture-50 p-4 dark:bg-stone-800">
+        <h2 id="reflection-title" className="text-sm font-semibold uppercase tracking-wide text-pasture-700 dark:text-gold-300">
+          Reflect
+        </h2>
+        <p className="mt-1 font-serif text-lg">{devotional.reflection}</p>
+      </section>
+    </Card>
+  );
+}
+
+function PrayerCard(props: { prayer: string; prayedAt?: string | null; onPrayed?: () => void }) {
+  return (
+    <Card className="space-y-3" aria-labelledby="prayer-title">
+      <h2 id="prayer-title" className="flex items-center gap-2 font-semibold">
+        <HandHeart aria-hidden="true" className="h-5 w-5 text-pasture-700 dark:text-gold-300" />
+        Pray
+      </h2>
+      <p className="font-serif text-lg leading-relaxed">{props.prayer}</p>
+      {props.onPrayed ? (
+        props.prayedAt ? (
+          <p className="text-sm font-medium text-pasture-700 dark:text-gold-300">Amen. You prayed this today.</p>
+        ) : (
+          <Button variant="secondary" size="sm" onClick={props.onPrayed}>
+            I prayed this
+          </Button>
+        )
+      ) : null}
+    </Card>
   );
 }

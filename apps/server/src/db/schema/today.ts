@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+/** Spec section 3: Devotional. One per user per day (the user's own date), generated once and then served. */
+export const devotionals = pgTable(
+  "devotionals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    devotionalDate: date("devotional_date").notNull(),
+    title: text("title").notNull(),
+    passage: text("passage").notNull(),
+    passageText: text("passage_text").notNull(),
+    content: text("content").notNull(),
+    reflection: text("reflection").notNull(),
+    theme: text("theme").notNull(),
+    prayer: text("prayer").notNull(),
+    imageUrl: text("image_url"),
+    libraryId: text("library_id"),
+    source: text("source").notNull(),
+    refreshCount: integer("refresh_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("devotionals_user_date_key").on(t.userId, t.devotionalDate)],
+);
+
+/** Spec section 3: devotional_progress. One per user per devotional. */
+export const devotionalProgress = pgTable(
+  "devotional_progress",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    devotionalId: uuid("devotional_id")
+      .notNull()
+      .references(() => devotionals.id, { onDelete: "cascade" }),
+    /** The devotional's date (the user's day), kept here so the streak reads one table per kind of day. */
+    progressDate: date("progress_date").notNull(),
+    completed: boolean("completed").notNull().default(false),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    spiritualConnection: integer("spiritual_connection").notNull().default(50),
+    connectionUpdatedAt: timestamp("connection_updated_at", { withTimezone: true }),
+    prayedAt: timestamp("prayed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("devotional_progress_user_devotional_key").on(t.userId, t.devotionalId),
+    index("devotional_progress_user_date_idx")
+      .on(t.userId, t.progressDate)
+      .where(sql`${t.completed}`),
+  ],
+);
+
+/** Spec section 3: daily_checkins. One per user per day (upsert). */
+export const dailyCheckins = pgTable(
+  "daily_checkins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    checkInDate: date("check_in_date").notNull(),
+    mood: text("mood").notNull(),
+    focusAreas: text("focus_areas")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    notes: text("notes"),
+    spiritualConnection: integer("spiritual_connection"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("daily_checkins_user_date_key").on(t.userId, t.checkInDate)],
+);
+
+/** Spec section 3: journal_entries. */
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    devotionalId: uuid("devotional_id").references(() => devotionals.id, { onDelete: "set null" }),
+    devotionalProgressId: uuid("devotional_progress_id").references(() => devotionalProgress.id, { onDelete: "set null" }),
+    entryDate: date("entry_date").notNull(),
+    devotionalTitle: text("devotional_title"),
+    content: text("content").notNull(),
+    passage: text("passage"),
+    reflection: text("reflection"),
+    devotionalContent: text("devotional_content"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("journal_entries_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Spec section 3: encouragement_whispers (The Shepherd's Whisper). */
+export const encouragementWhispers = pgTable(
+  "encouragement_whispers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    triggerType: text("trigger_type").notNull(),
+    read: boolean("read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("encouragement_whispers_user_created_idx").on(t.userId, t.createdAt)],
+);

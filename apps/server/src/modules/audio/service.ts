@@ -1,0 +1,195 @@
+import { createHash } from "node:crypto";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
+import type { StorageProvider } from "../../providers/storage/storage";
+import type { SpeechProvider } from "../../providers/tts/speech";
+import { accessDenied, checkAccess, withAccess } from "../access/service";
+
+/**
+ * Devotional audio (spec sections 2, 4, 7 "generate-text-audio", 8 and 9): text to speech, made once per person,
+ * text and voice, kept in storage and served from there.
+ *
+ *   generateTextAudio(...) -> { audioUrl: "/api/audio/<userId>/<cacheKey>-<hash>.mp3" }
+ *
+ * The stored key names the owner, the caller's cache key and a hash of what was read (provider, voice, text), so a
+ * replay of the same devotional is a storage read, and a changed text is a new file. Only a new generation counts
+ * against the monthly "audio" cap: a cheap read-only check refuses before any synthesis, and the use is counted
+ * together with storing the file, in the access check's transaction, once the audio exists.
+ */
+
+/** The voices of the OpenAI-compatible endpoint; the app always asks for "onyx" (section 9). */
+export const AUDIO_VOICES = [
+  "onyx",
+  "alloy",
+  "ash",
+  "ballad",
+  "coral",
+  "echo",
+  "fable",
+  "nova",
+  "sage",
+  "shimmer",
+  "verse",
+] as const;
+export type AudioVoice = (typeof AUDIO_VOICES)[number];
+export const DEFAULT_AUDIO_VOICE: AudioVoice = "onyx";
+export const AUDIO_TEXT_MAX = 20_000;
+/** Such as "daily-devotional-42" (section 7). */
+export const AUDIO_CACHE_KEY = /^[a-z0-9-]{1,100}$/;
+
+export const AUDIO_MESSAGES = {
+  textRequired: "Enter the text to read aloud.",
+  textTooLong: `The text to read aloud must be ${AUDIO_TEXT_MAX.toLocaleString("en-US")} characters or fewer.`,
+  badVoice: `Choose a voice: ${AUDIO_VOICES.join(", ")}.`,
+  badCacheKey: "cacheKey must be 1 to 100 lowercase letters, digits or dashes, such as daily-devotional-42.",
+} as const;
+
+const URL_PREFIX = "/api/";
+const OWNER = /^[A-Za-z0-9_-]{1,64}$/;
+const FILE_NAME = /^([a-z0-9-]{1,100})-([0-9a-f]{16})\.mp3$/;
+
+export interface GenerateTextAudioInput {
+  db: Database;
+  storage: StorageProvider;
+  speech: SpeechProvider;
+  userId: string;
+  text: string;
+  voice: string;
+  cacheKey: string;
+  log?: Logger;
+}
+
+function checkInput(input: { userId: string; text: string; voice: string; cacheKey: string }) {
+  const text = input.text.trim();
+  if (!text) throw new AppError("BAD_REQUEST", AUDIO_MESSAGES.textRequired);
+  if (text.length > AUDIO_TEXT_MAX) throw new AppError("BAD_REQUEST", AUDIO_MESSAGES.textTooLong);
+  if (!(AUDIO_VOICES as readonly string[]).includes(input.voice)) throw new AppError("BAD_REQUEST", AUDIO_MESSAGES.badVoice);
+  if (!AUDIO_CACHE_KEY.test(input.cacheKey)) throw new AppError("BAD_REQUEST", AUDIO_MESSAGES.badCacheKey);
+  if (!OWNER.test(input.userId)) throw new AppError("BAD_REQUEST", "That account cannot have audio.");
+  return { text, voice: input.voice, cacheKey: input.cacheKey, userId: input.userId };
+}
+
+/** `audio/<userId>/<cacheKey>-<hash>.mp3`; the hash covers the provider too, so switching providers makes new audio. */
+export function audioStorageKey(input: {
+  userId: string;
+  cacheKey: string;
+  text: string;
+  voice: string;
+  provider: string;
+}): string {
+  const hash = createHash("sha256").update(`${input.provider}\n${input.voice}\n${input.text}`).digest("hex").slice(0, 16);
+  return `audio/${input.userId}/${input.cacheKey}-${hash}.mp3`;
+}
+
+export function audioUrlFor(key: string): string {
+  return `${URL_PREFIX}${key}`;
+}
+
+/** The storage key of `/api/audio/<owner>/<file>`, or null when the name is not one we make. */
+export function audioKeyFromPath(owner: string, file: string): { key: string; owner: string; etag: string } | null {
+  const match = FILE_NAME.exec(file);
+  if (!OWNER.test(owner) || !match) return null;
+  return { key: `audio/${owner}/${file}`, owner, etag: `"${match[2]}"` };
+}
+
+/** Generations under way, so a double click does not synthesize (and count) the same audio twice. */
+const inFlight = new Map<string, Promise<{ audioUrl: string; cached: boolean }>>();
+
+export function generateTextAudio(input: GenerateTextAudioInput): Promise<{ audioUrl: string; cached: boolean }> {
+  let checked: ReturnType<typeof checkInput>;
+  try {
+    checked = checkInput(input);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const key = audioStorageKey({ ...checked, provider: input.speech.name });
+  const running = inFlight.get(key);
+  if (running) return running;
+  const work = generate(input, checked, key).finally(() => inFlight.delete(key));
+  inFlight.set(key, work);
+  return work;
+}
+
+async function generate(
+  input: GenerateTextAudioInput,
+  checked: ReturnType<typeof checkInput>,
+  key: string,
+): Promise<{ audioUrl: string; cached: boolean }> {
+  const { db, storage, speech, log } = input;
+  const { userId, text, voice } = checked;
+  const audioUrl = audioUrlFor(key);
+
+  let existing: Awaited<ReturnType<StorageProvider["get"]>>;
+  try {
+    existing = await storage.get(key);
+  } catch (error) {
+    log?.error({ err: error, key }, "audio storage read failed");
+    throw new AppError("UNAVAILABLE", "Saved audio could not be read right now. Please try again.");
+  }
+  if (existing && existing.body.length > 0) return { audioUrl, cached: true };
+
+  // Refuse before spending seconds of synthesis; the counted check below is the one that holds.
+  const access = await checkAccess(db, { userId, feature: "audio" });
+  if (!access.allowed) throw accessDenied(access);
+
+  const started = performance.now();
+  let audio: Uint8Array;
+  try {
+    const result = await speech.synthesize({ text, voice });
+    audio = result.audio;
+    log?.info(
+      {
+        userId,
+        provider: speech.name,
+        characters: text.length,
+        bytes: audio.length,
+        seconds: result.seconds,
+        ms: Math.round(performance.now() - started),
+      },
+      "audio generated",
+    );
+  } catch (error) {
+    log?.warn({ err: error, userId, provider: speech.name }, "audio generation failed");
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError("UNAVAILABLE", `The audio could not be generated. ${reason}`.trim());
+  }
+  if (audio.length === 0)
+    throw new AppError("UNAVAILABLE", "The audio could not be generated. The speech service sent no audio.");
+
+  await withAccess(db, { userId, feature: "audio" }, async () => {
+    try {
+      await storage.put(key, audio, "audio/mpeg");
+    } catch (error) {
+      log?.error({ err: error, key }, "audio storage write failed");
+      throw new AppError("UNAVAILABLE", "The audio could not be saved. Please try again.");
+    }
+  });
+  return { audioUrl, cached: false };
+}
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * An HTTP Range header against a file of `size` bytes (RFC 9110 section 14): one `bytes=a-b`, `bytes=a-` or
+ * `bytes=-n`. Returns the range (end inclusive), "unsatisfiable" (416), or null to send the whole file (no header,
+ * another unit, several ranges or a malformed one: the server may then ignore the header).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
+  if (!header) return null;
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match) return null;
+  const [, first = "", last = ""] = match;
+  if (first === "" && last === "") return null;
+  if (first === "") {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === "" ? size - 1 : Number(last);
+  if (!Number.isSafeInteger(start) || !Number.isFinite(end)) return null;
+  if (last !== "" && end < start) return null;
+  if (start >= size) return "unsatisfiable";
+  return { start, end: Math.min(end, size - 1) };
+}

@@ -1,0 +1,122 @@
+import { and, desc, eq, ilike, lt } from "drizzle-orm";
+import { journalError, type JournalEntry } from "@shepherd/shared";
+import type { Database } from "../../db/client";
+import { schema } from "../../db/client";
+import { AppError, notFound } from "../../errors";
+import { withAccess } from "../access/service";
+import { ensureProgress, userDay } from "../today/service";
+
+const { journalEntries, devotionals } = schema;
+
+export function toJournalEntry(row: typeof journalEntries.$inferSelect): JournalEntry {
+  return {
+    id: row.id,
+    entry_date: row.entryDate,
+    devotional_id: row.devotionalId,
+    devotional_title: row.devotionalTitle,
+    passage: row.passage,
+    reflection: row.reflection,
+    content: row.content,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function checkContent(content: string): string {
+  const problem = journalError(content);
+  if (problem) throw new AppError("BAD_REQUEST", problem);
+  return content.trim();
+}
+
+/** A new journal entry, counted against the monthly "journal" cap in the same transaction as the insert. */
+export async function createJournalEntry(
+  db: Database,
+  options: { userId: string; content: string; devotionalId?: string; now?: Date },
+): Promise<JournalEntry> {
+  const content = checkContent(options.content);
+  const { date } = await userDay(db, options.userId, options.now);
+  let devotional: typeof devotionals.$inferSelect | undefined;
+  if (options.devotionalId) {
+    [devotional] = await db
+      .select()
+      .from(devotionals)
+      .where(and(eq(devotionals.id, options.devotionalId), eq(devotionals.userId, options.userId)));
+    if (!devotional) throw notFound("That devotional");
+  }
+  const { result } = await withAccess(db, { userId: options.userId, feature: "journal", now: options.now }, async (tx) => {
+    const progress = devotional ? await ensureProgress(tx, { userId: options.userId, devotionalId: devotional.id }) : null;
+    const [row] = await tx
+      .insert(journalEntries)
+      .values({
+        userId: options.userId,
+        devotionalId: devotional?.id ?? null,
+        devotionalProgressId: progress?.id ?? null,
+        entryDate: date,
+        devotionalTitle: devotional?.title ?? null,
+        passage: devotional?.passage ?? null,
+        reflection: devotional?.reflection ?? null,
+        devotionalContent: devotional?.content ?? null,
+        content,
+      })
+      .returning();
+    return row!;
+  });
+  return toJournalEntry(result);
+}
+
+export async function journalSavedToday(db: Database, options: { userId: string; devotionalId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.userId, options.userId), eq(journalEntries.devotionalId, options.devotionalId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+const PAGE = 30;
+
+export async function listJournal(db: Database, options: { userId: string; q?: string; before?: string }) {
+  const conditions = [eq(journalEntries.userId, options.userId)];
+  if (options.q?.trim())
+    conditions.push(ilike(journalEntries.content, `%${options.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (options.before) conditions.push(lt(journalEntries.createdAt, new Date(options.before)));
+  const rows = await db
+    .select()
+    .from(journalEntries)
+    .where(and(...conditions))
+    .orderBy(desc(journalEntries.createdAt))
+    .limit(PAGE + 1);
+  const entries = rows.slice(0, PAGE).map(toJournalEntry);
+  return { entries, next_before: rows.length > PAGE ? entries[entries.length - 1]!.created_at : null };
+}
+
+export async function getJournalEntry(db: Database, options: { userId: string; entryId: string }): Promise<JournalEntry> {
+  const [row] = await db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.id, options.entryId), eq(journalEntries.userId, options.userId)));
+  if (!row) throw notFound("That journal entry");
+  return toJournalEntry(row);
+}
+
+export async function updateJournalEntry(
+  db: Database,
+  options: { userId: string; entryId: string; content: string },
+): Promise<JournalEntry> {
+  const content = checkContent(options.content);
+  const [row] = await db
+    .update(journalEntries)
+    .set({ content, updatedAt: new Date() })
+    .where(and(eq(journalEntries.id, options.entryId), eq(journalEntries.userId, options.userId)))
+    .returning();
+  if (!row) throw notFound("That journal entry");
+  return toJournalEntry(row);
+}
+
+export async function deleteJournalEntry(db: Database, options: { userId: string; entryId: string }): Promise<void> {
+  const rows = await db
+    .delete(journalEntries)
+    .where(and(eq(journalEntries.id, options.entryId), eq(journalEntries.userId, options.userId)))
+    .returning({ id: journalEntries.id });
+  if (rows.length === 0) throw notFound("That journal entry");
+}

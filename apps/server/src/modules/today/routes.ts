@@ -1,0 +1,131 @@
+import { Hono } from "hono";
+import {
+  checkinInput,
+  connectionInput,
+  devotionalRefInput,
+  needsCare,
+  timeZoneInput,
+  whisperForConnection,
+  type TodayState,
+} from "@shepherd/shared";
+import { requireUser } from "../../auth/middleware";
+import type { AppContext, AppEnv } from "../../context";
+import { readJson } from "../../http/validate";
+import { journalSavedToday } from "../journal/service";
+import { newestUnreadWhisper, whisperQuietly } from "../whispers/service";
+import {
+  completeDevotional,
+  ensureProgress,
+  getTodayCheckin,
+  getTodayDevotional,
+  markPrayed,
+  refreshDevotional,
+  setConnection,
+  setTimeZone,
+  streakDays,
+  toProgress,
+  upsertCheckin,
+} from "./service";
+
+export function todayRoutes(ctx: AppContext) {
+  return (
+    new Hono<AppEnv>()
+      // Spec section 7: generate-daily-devotional returns the devotional's fields.
+      .post("/functions/generate-daily-devotional", async (c) => {
+        const user = await requireUser(c);
+        return c.json((await getTodayDevotional(ctx.db, ctx.ai, { userId: user.id })).devotional);
+      })
+      .get("/devotionals/today", async (c) => {
+        const user = await requireUser(c);
+        return c.json((await getTodayDevotional(ctx.db, ctx.ai, { userId: user.id })).devotional);
+      })
+      // Spec section 7: refresh-devotional (counted against the monthly devotional cap).
+      .post("/functions/refresh-devotional", async (c) => {
+        const user = await requireUser(c);
+        return c.json(await refreshDevotional(ctx.db, ctx.ai, { userId: user.id }));
+      })
+      // Everything the Today screen shows, in one answer.
+      .get("/today", async (c) => {
+        const user = await requireUser(c);
+        const { devotional, date, timeZone } = await getTodayDevotional(ctx.db, ctx.ai, { userId: user.id });
+        const [progress, streak, checkin, saved, whisper] = await Promise.all([
+          ensureProgress(ctx.db, { userId: user.id, devotionalId: devotional.id }),
+          streakDays(ctx.db, { userId: user.id }),
+          getTodayCheckin(ctx.db, { userId: user.id }),
+          journalSavedToday(ctx.db, { userId: user.id, devotionalId: devotional.id }),
+          newestUnreadWhisper(ctx.db, user.id),
+        ]);
+        const state: TodayState = {
+          date,
+          time_zone: timeZone,
+          devotional,
+          progress: toProgress(progress),
+          streak,
+          checkin,
+          journal_saved_today: saved,
+          whisper,
+        };
+        return c.json(state);
+      })
+      .put("/profile/time-zone", async (c) => {
+        const user = await requireUser(c);
+        const { time_zone } = await readJson(c, timeZoneInput);
+        await setTimeZone(ctx.db, { userId: user.id, timeZone: time_zone });
+        return c.json({ time_zone });
+      })
+      .get("/streak", async (c) => {
+        const user = await requireUser(c);
+        return c.json({ streak: await streakDays(ctx.db, { userId: user.id }) });
+      })
+      .post("/progress/complete", async (c) => {
+        const user = await requireUser(c);
+        const { devotional_id } = await readJson(c, devotionalRefInput);
+        return c.json(await completeDevotional(ctx.db, { userId: user.id, devotionalId: devotional_id }));
+      })
+      .put("/progress/connection", async (c) => {
+        const user = await requireUser(c);
+        const { devotional_id, value } = await readJson(c, connectionInput);
+        const progress = await setConnection(ctx.db, { userId: user.id, devotionalId: devotional_id, value });
+        // Section 9: a connection below 30 on a slider change brings a struggle whisper.
+        const whisper = whisperForConnection(value)
+          ? await whisperQuietly(ctx.db, ctx.ai, ctx.log, {
+              userId: user.id,
+              triggerType: "struggle",
+              context: { spiritualConnection: value, devotionalId: devotional_id },
+            })
+          : null;
+        return c.json({ progress, whisper });
+      })
+      .post("/progress/prayed", async (c) => {
+        const user = await requireUser(c);
+        const { devotional_id } = await readJson(c, devotionalRefInput);
+        return c.json(await markPrayed(ctx.db, { userId: user.id, devotionalId: devotional_id }));
+      })
+      .get("/checkins/today", async (c) => {
+        const user = await requireUser(c);
+        return c.json({ checkin: await getTodayCheckin(ctx.db, { userId: user.id }) });
+      })
+      .put("/checkins/today", async (c) => {
+        const user = await requireUser(c);
+        const input = await readJson(c, checkinInput);
+        const checkin = await upsertCheckin(ctx.db, {
+          userId: user.id,
+          mood: input.mood,
+          focusAreas: input.focus_areas,
+          notes: input.notes,
+          spiritualConnection: input.spiritual_connection,
+        });
+        const care = needsCare(input.notes);
+        const connection = input.spiritual_connection;
+        // Section 9: a daily check-in brings a whisper; a connection below 30 makes it a struggle whisper.
+        const whisper = care
+          ? null
+          : await whisperQuietly(ctx.db, ctx.ai, ctx.log, {
+              userId: user.id,
+              triggerType: connection !== undefined && whisperForConnection(connection) ? "struggle" : "daily_checkin",
+              context: { spiritualConnection: connection ?? null, focusAreas: input.focus_areas, notes: input.notes ?? "" },
+            });
+        return c.json({ checkin, whisper, care });
+      })
+  );
+}

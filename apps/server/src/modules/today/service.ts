@@ -1,0 +1,304 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import {
+  isValidTimeZone,
+  localDate,
+  NO_REPEAT_DAYS,
+  STREAK_LOOKBACK_DAYS,
+  type Checkin,
+  type CurrentTopicId,
+  type Devotional,
+  type FocusThemeId,
+  type Progress,
+} from "@shepherd/shared";
+import type { Database } from "../../db/client";
+import { schema } from "../../db/client";
+import { AppError, notFound } from "../../errors";
+import type { AiTextProvider, DevotionalDraft } from "../../providers/ai/ai";
+import { withAccess } from "../access/service";
+import { passageText } from "../bible/service";
+
+const { devotionals, devotionalProgress, dailyCheckins, profiles } = schema;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Db = Database | Tx;
+
+export async function userDay(db: Db, userId: string, now = new Date()): Promise<{ date: string; timeZone: string }> {
+  const [row] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
+  const timeZone = row && isValidTimeZone(row.timeZone) ? row.timeZone : "UTC";
+  return { date: localDate(now, timeZone), timeZone };
+}
+
+export async function setTimeZone(db: Database, options: { userId: string; timeZone: string }): Promise<void> {
+  if (!isValidTimeZone(options.timeZone)) throw new AppError("BAD_REQUEST", `"${options.timeZone}" is not a time zone we know.`);
+  await db.update(profiles).set({ timeZone: options.timeZone }).where(eq(profiles.id, options.userId));
+}
+
+function toDevotional(row: typeof devotionals.$inferSelect): Devotional {
+  return {
+    id: row.id,
+    devotional_date: row.devotionalDate,
+    title: row.title,
+    passage: row.passage,
+    passage_text: row.passageText,
+    content: row.content,
+    reflection: row.reflection,
+    theme: row.theme,
+    prayer: row.prayer,
+    image_url: row.imageUrl,
+  };
+}
+
+export function toProgress(row: typeof devotionalProgress.$inferSelect): Progress {
+  return {
+    id: row.id,
+    devotional_id: row.devotionalId,
+    completed: row.completed,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    spiritual_connection: row.spiritualConnection,
+    connection_updated_at: row.connectionUpdatedAt?.toISOString() ?? null,
+    prayed_at: row.prayedAt?.toISOString() ?? null,
+  };
+}
+
+async function draftFor(db: Db, ai: AiTextProvider, options: { userId: string; date: string; variant: number }) {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, options.userId));
+  const recent = await db
+    .select({ libraryId: devotionals.libraryId, passage: devotionals.passage })
+    .from(devotionals)
+    .where(
+      and(
+        eq(devotionals.userId, options.userId),
+        gte(devotionals.devotionalDate, sql`(${options.date}::date - ${NO_REPEAT_DAYS}::int)`),
+      ),
+    )
+    .orderBy(devotionals.devotionalDate);
+  return ai.composeDevotional({
+    userId: options.userId,
+    date: options.date,
+    displayName: profile?.displayName ?? null,
+    focus: (profile?.focus ?? []) as FocusThemeId[],
+    currentTopics: (profile?.currentTopics ?? []) as CurrentTopicId[],
+    recentLibraryIds: recent.map((r) => r.libraryId).filter((id): id is string => Boolean(id)),
+    recentPassages: recent.map((r) => r.passage),
+    variant: options.variant,
+  });
+}
+
+function rowValues(draft: DevotionalDraft, source: string) {
+  return {
+    title: draft.title,
+    passage: draft.passage,
+    passageText: passageText(draft.passage),
+    content: draft.body,
+    reflection: draft.reflection,
+    theme: draft.theme,
+    prayer: draft.prayer,
+    libraryId: draft.libraryId,
+    source,
+  };
+}
+
+/**
+ * generate-daily-devotional: the person's devotional for their own today, generated once and then served from the
+ * database. The daily devotional is not capped (it is the free tier's heart); it is recorded in ai_usage when a model
+ * wrote it. See docs/decisions/005-today.md.
+ */
+export async function getTodayDevotional(
+  db: Database,
+  ai: AiTextProvider,
+  options: { userId: string; now?: Date },
+): Promise<{ devotional: Devotional; date: string; timeZone: string }> {
+  const { date, timeZone } = await userDay(db, options.userId, options.now);
+  const existing = await db
+    .select()
+    .from(devotionals)
+    .where(and(eq(devotionals.userId, options.userId), eq(devotionals.devotionalDate, date)));
+  if (existing[0]) return { devotional: toDevotional(existing[0]), date, timeZone };
+  const { draft, tokensUsed } = await draftFor(db, ai, { userId: options.userId, date, variant: 0 });
+  const [inserted] = await db
+    .insert(devotionals)
+    .values({ userId: options.userId, devotionalDate: date, ...rowValues(draft, draft.libraryId ? "library" : ai.name) })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted && tokensUsed > 0) {
+    await db.insert(schema.aiUsage).values({ userId: options.userId, featureType: "devotional", tokensUsed });
+  }
+  // Two first requests at once: the other one's row won; serve it.
+  const [row] = inserted
+    ? [inserted]
+    : await db
+        .select()
+        .from(devotionals)
+        .where(and(eq(devotionals.userId, options.userId), eq(devotionals.devotionalDate, date)));
+  if (!row) throw new AppError("INTERNAL", "Today's devotional could not be prepared.");
+  return { devotional: toDevotional(row), date, timeZone };
+}
+
+/** refresh-devotional: a new devotional for today, counted against the monthly "devotional" cap. */
+export async function refreshDevotional(
+  db: Database,
+  ai: AiTextProvider,
+  options: { userId: string; now?: Date },
+): Promise<Devotional> {
+  const { devotional, date } = await getTodayDevotional(db, ai, options);
+  const [progress] = await db
+    .select()
+    .from(devotionalProgress)
+    .where(and(eq(devotionalProgress.userId, options.userId), eq(devotionalProgress.devotionalId, devotional.id)));
+  if (progress?.completed) throw new AppError("CONFLICT", "You've completed today's devotional; a new one comes tomorrow.");
+  const [current] = await db.select().from(devotionals).where(eq(devotionals.id, devotional.id));
+  const variant = (current?.refreshCount ?? 0) + 1;
+  const { draft, tokensUsed } = await draftFor(db, ai, { userId: options.userId, date, variant });
+  const { result } = await withAccess(
+    db,
+    { userId: options.userId, feature: "devotional", tokens: tokensUsed, now: options.now },
+    (tx) =>
+      tx
+        .update(devotionals)
+        .set({ ...rowValues(draft, draft.libraryId ? "library" : ai.name), refreshCount: variant })
+        .where(eq(devotionals.id, devotional.id))
+        .returning(),
+  );
+  return toDevotional(result[0]!);
+}
+
+async function ownDevotional(db: Db, userId: string, devotionalId: string) {
+  const [row] = await db
+    .select()
+    .from(devotionals)
+    .where(and(eq(devotionals.id, devotionalId), eq(devotionals.userId, userId)));
+  if (!row) throw notFound("That devotional");
+  return row;
+}
+
+/** The person's progress on a devotional, created on first touch. */
+export async function ensureProgress(
+  db: Db,
+  options: { userId: string; devotionalId: string },
+): Promise<typeof devotionalProgress.$inferSelect> {
+  const devotional = await ownDevotional(db, options.userId, options.devotionalId);
+  await db
+    .insert(devotionalProgress)
+    .values({ userId: options.userId, devotionalId: devotional.id, progressDate: devotional.devotionalDate })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(devotionalProgress)
+    .where(and(eq(devotionalProgress.userId, options.userId), eq(devotionalProgress.devotionalId, devotional.id)));
+  return row!;
+}
+
+/** Mark Complete: once complete it stays complete. */
+export async function completeDevotional(db: Database, options: { userId: string; devotionalId: string; now?: Date }) {
+  const progress = await ensureProgress(db, options);
+  if (!progress.completed) {
+    await db
+      .update(devotionalProgress)
+      .set({ completed: true, completedAt: options.now ?? new Date() })
+      .where(and(eq(devotionalProgress.id, progress.id), eq(devotionalProgress.completed, false)));
+  }
+  const [row] = await db.select().from(devotionalProgress).where(eq(devotionalProgress.id, progress.id));
+  return { progress: toProgress(row!), streak: await streakDays(db, { userId: options.userId, now: options.now }) };
+}
+
+export async function setConnection(db: Database, options: { userId: string; devotionalId: string; value: number; now?: Date }) {
+  const progress = await ensureProgress(db, options);
+  const [row] = await db
+    .update(devotionalProgress)
+    .set({ spiritualConnection: options.value, connectionUpdatedAt: options.now ?? new Date() })
+    .where(eq(devotionalProgress.id, progress.id))
+    .returning();
+  return toProgress(row!);
+}
+
+export async function markPrayed(db: Database, options: { userId: string; devotionalId: string; now?: Date }) {
+  const progress = await ensureProgress(db, options);
+  const [row] = await db
+    .update(devotionalProgress)
+    .set({ prayedAt: progress.prayedAt ?? options.now ?? new Date() })
+    .where(eq(devotionalProgress.id, progress.id))
+    .returning();
+  return toProgress(row!);
+}
+
+/**
+ * Spec section 4, the streak, in one query: the distinct days with a completed devotional or a check-in in the last
+ * 365 days (the person's own dates); consecutive days share `day + row_number()` when ordered newest first, so the
+ * newest group is the streak. It is 0 when the newest day is older than yesterday.
+ */
+export async function streakDays(db: Db, options: { userId: string; now?: Date }): Promise<number> {
+  const { date } = await userDay(db, options.userId, options.now);
+  const result = await db.execute<{ streak: number }>(sql`
+    with days as (
+      select progress_date as day from devotional_progress
+        where user_id = ${options.userId} and completed
+          and progress_date > ${date}::date - ${STREAK_LOOKBACK_DAYS}::int and progress_date <= ${date}::date
+      union
+      select check_in_date from daily_checkins
+        where user_id = ${options.userId}
+          and check_in_date > ${date}::date - ${STREAK_LOOKBACK_DAYS}::int and check_in_date <= ${date}::date
+    ),
+    runs as (select day, day + (row_number() over (order by day desc))::int as run from days)
+    select count(*)::int as streak from runs
+    where run = (select run from runs order by day desc limit 1)
+      and (select max(day) from days) >= ${date}::date - 1
+  `);
+  return Number(result.rows[0]?.streak ?? 0);
+}
+
+export function toCheckin(row: typeof dailyCheckins.$inferSelect): Checkin {
+  return {
+    check_in_date: row.checkInDate,
+    mood: row.mood,
+    focus_areas: row.focusAreas,
+    notes: row.notes,
+    spiritual_connection: row.spiritualConnection,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getTodayCheckin(db: Db, options: { userId: string; now?: Date }): Promise<Checkin | null> {
+  const { date } = await userDay(db, options.userId, options.now);
+  const [row] = await db
+    .select()
+    .from(dailyCheckins)
+    .where(and(eq(dailyCheckins.userId, options.userId), eq(dailyCheckins.checkInDate, date)));
+  return row ? toCheckin(row) : null;
+}
+
+export async function upsertCheckin(
+  db: Database,
+  options: {
+    userId: string;
+    mood: string;
+    focusAreas: string[];
+    notes?: string;
+    spiritualConnection?: number;
+    now?: Date;
+  },
+): Promise<Checkin> {
+  const { date } = await userDay(db, options.userId, options.now);
+  const values = {
+    mood: options.mood,
+    focusAreas: [...new Set(options.focusAreas)],
+    notes: options.notes?.trim() || null,
+    spiritualConnection: options.spiritualConnection ?? null,
+    updatedAt: options.now ?? new Date(),
+  };
+  const [row] = await db
+    .insert(dailyCheckins)
+    .values({ userId: options.userId, checkInDate: date, ...values })
+    .onConflictDoUpdate({ target: [dailyCheckins.userId, dailyCheckins.checkInDate], set: values })
+    .returning();
+  return toCheckin(row!);
+}
+
+export async function recentDevotionals(db: Database, userId: string, limit = 30): Promise<Devotional[]> {
+  const rows = await db
+    .select()
+    .from(devotionals)
+    .where(eq(devotionals.userId, userId))
+    .orderBy(desc(devotionals.devotionalDate))
+    .limit(limit);
+  return rows.map(toDevotional);
+}

@@ -1,0 +1,97 @@
+import { and, desc, eq } from "drizzle-orm";
+import { needsCare, type Whisper } from "@shepherd/shared";
+import type { Database } from "../../db/client";
+import { schema } from "../../db/client";
+import { notFound } from "../../errors";
+import type { Logger } from "../../logger";
+import type { AiTextProvider, EncouragementTrigger } from "../../providers/ai/ai";
+
+const { encouragementWhispers, profiles } = schema;
+
+export function toWhisper(row: typeof encouragementWhispers.$inferSelect): Whisper {
+  return {
+    id: row.id,
+    message: row.message,
+    trigger_type: row.triggerType,
+    read: row.read,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function carriesCare(context: Record<string, unknown>): boolean {
+  return Object.values(context).some((v) =>
+    typeof v === "string" ? needsCare(v) : Array.isArray(v) && v.some((x) => typeof x === "string" && needsCare(x)),
+  );
+}
+
+/**
+ * generate-encouragement: writes one whisper through the AI provider. Context that carries language of self-harm is
+ * never sent to a provider: no whisper is written and the caller shows the care card instead (returns null).
+ */
+export async function generateEncouragement(
+  db: Database,
+  ai: AiTextProvider,
+  options: { userId: string; triggerType: EncouragementTrigger; context: Record<string, unknown> },
+): Promise<Whisper | null> {
+  if (carriesCare(options.context)) return null;
+  const [profile] = await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, options.userId));
+  const { message, tokensUsed } = await ai.composeEncouragement({
+    userId: options.userId,
+    displayName: profile?.displayName ?? null,
+    triggerType: options.triggerType,
+    context: options.context,
+    seed: Date.now(),
+  });
+  const [row] = await db
+    .insert(encouragementWhispers)
+    .values({ userId: options.userId, message, triggerType: options.triggerType })
+    .returning();
+  if (tokensUsed > 0)
+    await db.insert(schema.aiUsage).values({ userId: options.userId, featureType: "encouragement", tokensUsed });
+  return toWhisper(row!);
+}
+
+/** A whisper that must not fail the action that triggered it: failures are logged. */
+export async function whisperQuietly(
+  db: Database,
+  ai: AiTextProvider,
+  log: Logger,
+  options: { userId: string; triggerType: EncouragementTrigger; context: Record<string, unknown> },
+): Promise<Whisper | null> {
+  try {
+    return await generateEncouragement(db, ai, options);
+  } catch (error) {
+    log.error({ err: error, userId: options.userId, triggerType: options.triggerType }, "whisper could not be written");
+    return null;
+  }
+}
+
+export async function newestUnreadWhisper(db: Database, userId: string): Promise<Whisper | null> {
+  const [row] = await db
+    .select()
+    .from(encouragementWhispers)
+    .where(and(eq(encouragementWhispers.userId, userId), eq(encouragementWhispers.read, false)))
+    .orderBy(desc(encouragementWhispers.createdAt))
+    .limit(1);
+  return row ? toWhisper(row) : null;
+}
+
+export async function listWhispers(db: Database, userId: string): Promise<Whisper[]> {
+  const rows = await db
+    .select()
+    .from(encouragementWhispers)
+    .where(eq(encouragementWhispers.userId, userId))
+    .orderBy(desc(encouragementWhispers.createdAt))
+    .limit(500);
+  return rows.map(toWhisper);
+}
+
+export async function markWhisperRead(db: Database, options: { userId: string; whisperId: string }): Promise<Whisper> {
+  const [row] = await db
+    .update(encouragementWhispers)
+    .set({ read: true })
+    .where(and(eq(encouragementWhispers.id, options.whisperId), eq(encouragementWhispers.userId, options.userId)))
+    .returning();
+  if (!row) throw notFound("That whisper");
+  return toWhisper(row);
+}

@@ -1,0 +1,52 @@
+import type { CurrentTopicId, FocusThemeId } from "@shepherd/shared";
+
+/**
+ * AI text: devotionals and encouragement. Two implementations: the offline composer over our curated library
+ * (default, deterministic per user and date) and any OpenAI-compatible chat endpoint (AI_BASE_URL / AI_API_KEY /
+ * AI_MODEL), which falls back to the composer on any failure. Chosen once at start.
+ */
+
+export interface DevotionalDraft {
+  /** Library id when it came from the library; null when written by a model. */
+  libraryId: string | null;
+  title: string;
+  /** A Bible reference such as "Ephesians 5:25-28"; the passage text is looked up in the shipped Bible. */
+  passage: string;
+  body: string;
+  reflection: string;
+  prayer: string;
+  theme: FocusThemeId;
+}
+
+export interface DevotionalRequest {
+  userId: string;
+  /** The user's own date (YYYY-MM-DD in their time zone). */
+  date: string;
+  displayName: string | null;
+  focus: FocusThemeId[];
+  currentTopics: CurrentTopicId[];
+  /** Library ids and passages the user was given in the last 30 days, which must not repeat. */
+  recentLibraryIds: string[];
+  recentPassages: string[];
+  /** A number that changes on each refresh, so a refreshed devotional differs from the first. */
+  variant: number;
+}
+
+export type EncouragementTrigger = "victory" | "daily_checkin" | "struggle";
+
+export interface EncouragementRequest {
+  userId: string;
+  displayName: string | null;
+  triggerType: EncouragementTrigger;
+  /** Spec section 7: victory {journalLength, devotionalTitle}; daily_checkin {spiritualConnection, focusAreas, notes};
+   * struggle {spiritualConnection, devotionalId}. Text that needs care never gets here (see the care module). */
+  context: Record<string, unknown>;
+  /** Seed for the composer's choice, so two whispers in a row differ. */
+  seed: number;
+}
+
+export interface AiTextProvider {
+  readonly name: "composer" | "openai";
+  composeDevotional(request: DevotionalRequest): Promise<{ draft: DevotionalDraft; tokensUsed: number }>;
+  composeEncouragement(request: EncouragementRequest): Promise<{ message: string; tokensUsed: number }>;
+}

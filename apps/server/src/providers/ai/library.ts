@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { CURRENT_TOPIC_IDS, FOCUS_THEME_IDS } from "@shepherd/shared";
+
+/** The curated content in the repository's content/ folder, read once at start. */
+
+const devotionalSchema = z.object({
+  id: z.string(),
+  theme: z.enum(FOCUS_THEME_IDS),
+  title: z.string().min(1),
+  passage: z.string().min(1),
+  body: z.string().min(1),
+  reflection: z.string().min(1),
+  prayer: z.string().min(1),
+  topics: z.array(z.enum(CURRENT_TOPIC_IDS)).default([]),
+});
+export type LibraryDevotional = z.infer<typeof devotionalSchema>;
+
+const encouragementSchema = z.object({
+  victory: z.array(z.string()).min(1),
+  struggle: z.array(z.string()).min(1),
+  daily_checkin: z.array(z.string()).min(1),
+});
+export type EncouragementLibrary = z.infer<typeof encouragementSchema>;
+
+export function contentDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    process.env.CONTENT_DIR,
+    path.resolve(here, "../../../../../content"), // apps/server/src/providers/ai
+    path.resolve(here, "../../../content"), // apps/server/dist
+    path.resolve(process.cwd(), "content"),
+  ].filter((c): c is string => Boolean(c));
+  const found = candidates.find((c) => fs.existsSync(path.join(c, "devotionals")));
+  if (!found) throw new Error(`The content library was not found (looked in ${candidates.join(", ")}).`);
+  return found;
+}
+
+export interface ContentLibrary {
+  devotionals: LibraryDevotional[];
+  backups: LibraryDevotional[];
+  encouragement: EncouragementLibrary;
+}
+
+export function loadLibrary(dir = contentDir()): ContentLibrary {
+  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as unknown;
+  const devotionals = fs
+    .readdirSync(path.join(dir, "devotionals"))
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .flatMap((f) => z.array(devotionalSchema).parse(read(path.join("devotionals", f))));
+  return {
+    devotionals,
+    backups: z.array(devotionalSchema).length(3).parse(read("backup-devotionals.json")),
+    encouragement: encouragementSchema.parse(read("encouragement.json")),
+  };
+}

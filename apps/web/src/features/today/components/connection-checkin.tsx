@@ -1,0 +1,250 @@
+import { Check } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { Checkin, Progress, TodayState } from "@shepherd/shared/api";
+import { FOCUS_THEMES } from "@shepherd/shared/themes";
+import {
+  CONNECTION_SAVE_DEBOUNCE_MS,
+  connectionLabel,
+  connectionUpdatedText,
+  MOODS,
+  moodFromConnection,
+  SAVED_INDICATOR_MS,
+  type Mood,
+} from "@shepherd/shared/today";
+import { useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Textarea } from "@/components/ui/input";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { notify, notifyError } from "@/lib/toast";
+import { saveConnection, todayQuery, useSaveCheckin } from "../api/today";
+import { CareCard } from "./care-card";
+
+/** Spec section 4: the 0-100 connection slider, saved on change (debounced; the last value always lands). */
+export function ConnectionSlider(props: { state: TodayState }) {
+  const { devotional, progress, date, time_zone } = props.state;
+  const [value, setValue] = useState(progress.spiritual_connection);
+  const [updatedAt, setUpdatedAt] = useState(progress.connection_updated_at);
+  const [saved, setSaved] = useState(false);
+  const [, tick] = useState(0);
+  const client = useQueryClient();
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(value);
+
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SAVED_INDICATOR_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const flush = async () => {
+    pending.current = undefined;
+    const sent = latest.current;
+    try {
+      const result = await saveConnection(devotional.id, sent);
+      setUpdatedAt(result.progress.connection_updated_at);
+      setSaved(true);
+      client.setQueryData(todayQuery.queryKey, (old) =>
+        old
+          ? { ...old, progress: { ...old.progress, ...result.progress } as Progress, whisper: result.whisper ?? old.whisper }
+          : old,
+      );
+    } catch (error) {
+      notifyError("Error saving progress", errorMessage(error));
+    }
+  };
+  const onChange = (next: number) => {
+    setValue(next);
+    latest.current = next;
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(() => void flush(), CONNECTION_SAVE_DEBOUNCE_MS);
+  };
+  useEffect(
+    () => () => {
+      // Leaving the page mid-drag still saves the last value.
+      if (pending.current) {
+        clearTimeout(pending.current);
+        void saveConnection(devotional.id, latest.current).catch((error: unknown) => console.error(error));
+      }
+    },
+    [devotional.id],
+  );
+
+  return (
+    <Card className="space-y-3">
+      <div className="flex items-baseline justify-between">
+        <label htmlFor="connection" className="font-semibold">
+          How connected do you feel to God today?
+        </label>
+        <span aria-live="polite" className="text-xs text-stone-600 dark:text-stone-400">
+          {saved ? (
+            <span className="inline-flex items-center gap-1 text-pasture-700 dark:text-gold-300">
+              <Check aria-hidden="true" className="h-3 w-3" /> saved
+            </span>
+          ) : (
+            connectionUpdatedText(updatedAt, new Date(), date, time_zone)
+          )}
+        </span>
+      </div>
+      <input
+        id="connection"
+        type="range"
+        min={0}
+        max={100}
+        step={1}
+        value={value}
+        aria-valuetext={`${value}, ${connectionLabel(value)}`}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-pasture-700"
+      />
+      <p className="text-center font-serif text-lg text-pasture-800 dark:text-gold-300" data-testid="connection-label">
+        {connectionLabel(value)}
+      </p>
+    </Card>
+  );
+}
+
+const MOOD_WORDS: Record<Mood, string> = { struggling: "Struggling", neutral: "Neutral", good: "Good", great: "Great" };
+
+/** Spec sections 2 and 4: the check-in card: collapsed, editing, saved summary with Edit. */
+export function CheckinCard(props: { checkin: Checkin | null; connection: number }) {
+  const [editing, setEditing] = useState(false);
+  const [care, setCare] = useState(false);
+  const save = useSaveCheckin();
+  const existing = props.checkin;
+  const [mood, setMood] = useState<Mood>((existing?.mood as Mood) ?? moodFromConnection(props.connection));
+  const [focus, setFocus] = useState<string[]>(existing?.focus_areas ?? []);
+  const [notes, setNotes] = useState(existing?.notes ?? "");
+
+  const open = () => {
+    setMood((existing?.mood as Mood) ?? moodFromConnection(props.connection));
+    setFocus(existing?.focus_areas ?? []);
+    setNotes(existing?.notes ?? "");
+    setEditing(true);
+  };
+  const submit = () =>
+    save.mutate(
+      { mood, focus_areas: focus, notes: notes.trim() || undefined, spiritual_connection: props.connection },
+      {
+        onSuccess: (result) => {
+          setEditing(false);
+          setCare(result.care);
+          notify("Walk recorded");
+        },
+        onError: () => notifyError("Couldn't save check-in", "Please try again."),
+      },
+    );
+
+  return (
+    <Card className="space-y-3" aria-labelledby="checkin-title">
+      <div className="flex items-center justify-between">
+        <h2 id="checkin-title" className="font-semibold">
+          Daily check-in
+        </h2>
+        {existing && !editing ? (
+          <Button variant="ghost" size="sm" onClick={open}>
+            Edit
+          </Button>
+        ) : null}
+      </div>
+      {!editing && !existing ? (
+        <div className="space-y-2">
+          <p className="text-sm text-stone-700 dark:text-stone-300">Take a moment to name how your walk is going today.</p>
+          <Button onClick={open}>Check in</Button>
+        </div>
+      ) : null}
+      {!editing && existing ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="checkin-summary">
+          <dt className="text-stone-600 dark:text-stone-400">Mood</dt>
+          <dd>{MOOD_WORDS[existing.mood as Mood] ?? existing.mood}</dd>
+          <dt className="text-stone-600 dark:text-stone-400">Focus</dt>
+          <dd>
+            {existing.focus_areas.length
+              ? existing.focus_areas.map((f) => FOCUS_THEMES.find((t) => t.id === f)?.label ?? f).join(", ")
+              : "None"}
+          </dd>
+          {existing.notes ? (
+            <>
+              <dt className="text-stone-600 dark:text-stone-400">Notes</dt>
+              <dd className="whitespace-pre-wrap">{existing.notes}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {editing ? (
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">Mood</legend>
+            <div className="grid grid-cols-4 gap-2" role="radiogroup" aria-label="Mood">
+              {MOODS.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="radio"
+                  aria-checked={mood === m}
+                  onClick={() => setMood(m)}
+                  className={cn(
+                    "h-10 rounded-lg border text-sm",
+                    mood === m
+                      ? "border-pasture-600 bg-pasture-50 font-semibold dark:bg-stone-800"
+                      : "border-stone-300 dark:border-stone-700",
+                  )}
+                >
+                  {MOOD_WORDS[m]}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">Focus areas (optional)</legend>
+            <div className="flex flex-wrap gap-2">
+              {FOCUS_THEMES.map((t) => {
+                const on = focus.includes(t.id);
+                return (
+                  <button
+                    key={t.id}
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() => setFocus(on ? focus.filter((f) => f !== t.id) : [...focus, t.id])}
+                    className={cn(
+                      "h-9 rounded-full border px-3 text-sm",
+                      on ? "border-pasture-600 bg-pasture-700 text-white" : "border-stone-300 dark:border-stone-700",
+                    )}
+                  >
+                    {t.label}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+          <div className="space-y-1">
+            <label htmlFor="checkin-notes" className="text-sm font-medium">
+              Notes (optional)
+            </label>
+            <Textarea id="checkin-notes" maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving..." : "Save check-in"}
+            </Button>
+            <Button variant="ghost" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {care ? <CareCard /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+/** Today's rules (spec sections 4, 5, 8 and 9), used by the server and the web app alike. */
+
+export const CONNECTION_MIN = 0;
+export const CONNECTION_MAX = 100;
+export const CONNECTION_STEP = 1;
+export const CONNECTION_DEFAULT = 50;
+/** Section 9: the "saved" indicator lasts 2 seconds. */
+export const SAVED_INDICATOR_MS = 2000;
+/** How long a drag of the slider settles before it is saved (the last value always lands). */
+export const CONNECTION_SAVE_DEBOUNCE_MS = 400;
+/** Section 9: streak look-back. */
+export const STREAK_LOOKBACK_DAYS = 365;
+/** Section 9: journal length. */
+export const JOURNAL_MIN = 10;
+export const JOURNAL_MAX = 5000;
+export const JOURNAL_TOO_SHORT = "Journal entry must be at least 10 characters";
+export const JOURNAL_TOO_LONG = "Journal entry too long";
+/** Section 9: whisper triggers. */
+export const VICTORY_JOURNAL_LENGTH = 50;
+export const STRUGGLE_CONNECTION_BELOW = 30;
+/** Section 9: audio. */
+export const AUDIO_VOICE = "onyx";
+export const PLAYBACK_SPEEDS = [1, 1.25, 1.5, 1.75, 2] as const;
+/** Section 2: a devotional is not repeated for a user within this many days (issue: Today). */
+export const NO_REPEAT_DAYS = 30;
+
+/** Section 4: label bands. */
+export function connectionLabel(value: number): string {
+  if (value <= 12) return "Lost Sheep";
+  if (value <= 37) return "Hearing His Voice";
+  if (value <= 62) return "Following";
+  if (value <= 87) return "In the Flock";
+  return "Green Pastures";
+}
+
+export const MOODS = ["struggling", "neutral", "good", "great"] as const;
+export type Mood = (typeof MOODS)[number];
+
+/** Section 4: mood from the connection value. */
+export function moodFromConnection(value: number): Mood {
+  if (value < 25) return "struggling";
+  if (value < 50) return "neutral";
+  if (value < 75) return "good";
+  return "great";
+}
+
+/** Section 4: when the connection was last set: "Just now", "{n}m ago", "{n}h ago", a date, or "Not set today". */
+export function connectionUpdatedText(
+  updatedAt: string | Date | null,
+  now: Date = new Date(),
+  today?: string,
+  timeZone = "UTC",
+): string {
+  if (!updatedAt) return "Not set today";
+  const at = new Date(updatedAt);
+  if (today && localDate(at, timeZone) !== today) return "Not set today";
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (minutes < 1) return "Just now";
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return at.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone });
+}
+
+/** Section 5: the journal's rule; the first problem, or null. */
+export function journalError(content: string): string | null {
+  const trimmed = content.trim();
+  if (trimmed.length < JOURNAL_MIN) return JOURNAL_TOO_SHORT;
+  if (trimmed.length > JOURNAL_MAX) return JOURNAL_TOO_LONG;
+  return null;
+}
+
+/** Section 9: which whisper, if any, an event triggers. */
+export function whisperForJournal(content: string): "victory" | null {
+  return content.trim().length > VICTORY_JOURNAL_LENGTH ? "victory" : null;
+}
+
+export function whisperForConnection(value: number): "struggle" | null {
+  return value < STRUGGLE_CONNECTION_BELOW ? "struggle" : null;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDate(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
+    at,
+  );
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+/** Section 2 and 3: the three built-in backup devotionals, chosen by day of year modulo 3. */
+export function backupIndex(date: Date): number {
+  const start = Date.UTC(date.getUTCFullYear(), 0, 0);
+  const dayOfYear = Math.floor((Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) - start) / 86_400_000);
+  return dayOfYear % 3;
+}
+
+/** Sentences of a text, for highlighting in step with the audio (section 4). */
+export function splitSentences(text: string): string[] {
+  return (text.match(/[^.!?]+[.!?]+["”’)]*\s*|[^.!?]+$/g) ?? []).map((s) => s.trim()).filter(Boolean);
+}
+
+/** Which sentence is being read at `time` of `duration`, in proportion to each sentence's length. */
+export function sentenceAt(sentences: string[], time: number, duration: number): number {
+  if (!sentences.length || !(duration > 0)) return -1;
+  const total = sentences.reduce((n, s) => n + s.length, 0);
+  const target = (Math.min(Math.max(time, 0), duration) / duration) * total;
+  let run = 0;
+  for (let i = 0; i < sentences.length; i++) {
+    run += sentences[i]!.length;
+    if (target < run) return i;
+  }
+  return sentences.length - 1;
+}
+
+export function nextPlaybackSpeed(current: number): number {
+  const index = PLAYBACK_SPEEDS.indexOf(current as (typeof PLAYBACK_SPEEDS)[number]);
+  return PLAYBACK_SPEEDS[(index + 1) % PLAYBACK_SPEEDS.length]!;
+}
