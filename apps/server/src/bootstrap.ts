@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from "./db/embedded";
 import type { Logger } from "./logger";
 import { createComposer } from "./providers/ai/composer";
 import { loadLibrary } from "./providers/ai/library";
+import { createOpenAiText } from "./providers/ai/openai";
 import { createLocalBilling } from "./providers/billing/local";
 import { createStripeBilling } from "./providers/billing/stripe";
 import { createErrorReporter } from "./providers/errors/errors";
@@ -69,6 +70,7 @@ export async function buildContext(options: {
     secureCookies: options.baseUrl.startsWith("https://"),
   });
   await promoteAdmins(db, config.adminEmails);
+  const composer = createComposer(loadLibrary());
   return {
     config,
     baseUrl: options.baseUrl,
@@ -80,7 +82,7 @@ export async function buildContext(options: {
     storage: createLocalStorage(path.join(config.dataDir, "storage")),
     errors: createErrorReporter({ db, log, sentryDsn: config.sentryDsn }),
     billing: config.stripe ? createStripeBilling(config.stripe) : createLocalBilling(db),
-    ai: createComposer(loadLibrary()),
+    ai: config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer,
     webDist: config.webDist,
     async close() {
       await mail.close();

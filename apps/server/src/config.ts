@@ -29,6 +29,9 @@ const envSchema = z.object({
   STRIPE_PRICE_MONTHLY: z.string().startsWith("price_", "STRIPE_PRICE_MONTHLY must be a Stripe price id (price_...)").optional(),
   STRIPE_PRICE_ANNUAL: z.string().startsWith("price_", "STRIPE_PRICE_ANNUAL must be a Stripe price id (price_...)").optional(),
   STRIPE_API_URL: z.string().url("STRIPE_API_URL must be a URL such as https://api.stripe.com").optional(),
+  AI_BASE_URL: z.string().url("AI_BASE_URL must be an OpenAI-compatible API URL such as https://api.openai.com/v1").optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default("gpt-4o-mini"),
   BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])
     .optional()
@@ -57,6 +60,8 @@ export type Config = {
   stripe:
     | { secretKey: string; webhookSecret: string; prices: { premium_monthly: string; premium_annual: string }; apiUrl?: string }
     | undefined;
+  /** An OpenAI-compatible endpoint for AI text when AI_BASE_URL is set; otherwise the offline composer. */
+  ai: { baseUrl: string; apiKey: string; model: string } | undefined;
   /** The local test checkout (no money moves): on by default, off in production unless BILLING_LOCAL_CHECKOUT=true. */
   localCheckoutAllowed: boolean;
 };
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     webDist: e.WEB_DIST,
     stripe: stripeConfig(e),
+    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY ?? "", model: e.AI_MODEL } : undefined,
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
   };
 }
