@@ -27,7 +27,7 @@ test("sign up from /auth?from=onboarding through onboarding to Today, then sign 
   await page.goto("/onboarding/focus");
   await page.waitForURL((url) => url.pathname === "/");
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Today" })).toBeVisible();
+  await expect(page.getByTestId("streak")).toBeVisible();
 });
 
 test("sign-up form follows the spec's rules", async ({ page }) => {

@@ -46,7 +46,7 @@ export async function signUpThroughOnboarding(page: Page, user: TestUser) {
   await page.waitForURL("**/onboarding/complete");
   await page.getByRole("button", { name: "Begin" }).click();
   await page.waitForURL((url) => url.pathname === "/");
-  await expect(page.getByRole("heading", { name: "Today" })).toBeVisible();
+  await expect(page.getByTestId("streak")).toBeVisible();
 }
 
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {

@@ -83,6 +83,7 @@ async function describeFailure(response: Response): Promise<string> {
 export function createOpenAiSpeech(options: OpenAiSpeechOptions): SpeechProvider {
   const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/audio/speech`;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const waited = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
   const maxCharacters = Math.min(options.maxCharacters ?? OPENAI_SPEECH_MAX_CHARACTERS, OPENAI_SPEECH_MAX_CHARACTERS);
 
   const speak = async (input: string, voice: string): Promise<Uint8Array> => {
@@ -99,7 +100,7 @@ export function createOpenAiSpeech(options: OpenAiSpeechOptions): SpeechProvider
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
       if (name === "TimeoutError" || name === "AbortError") {
-        throw new Error(`The speech service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, { cause: error });
+        throw new Error(`The speech service did not answer within ${waited}.`, { cause: error });
       }
       const code = (error as { cause?: { code?: string } }).cause?.code;
       throw new Error(`The speech service could not be reached${code ? ` (${code})` : ""}.`, { cause: error });
@@ -122,7 +123,7 @@ export function createOpenAiSpeech(options: OpenAiSpeechOptions): SpeechProvider
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       throw new Error(
         timedOut
-          ? `The speech service did not finish sending the audio within ${Math.round(timeoutMs / 1000)} seconds.`
+          ? `The speech service did not finish sending the audio within ${waited}.`
           : "The speech service's answer was cut off.",
         { cause: error },
       );

@@ -1,6 +1,202 @@
+import { Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { JournalEntry } from "@shepherd/shared/api";
+import { journalError } from "@shepherd/shared/today";
+import { UsageWarning } from "@/components/premium/usage-warning";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, errorMessage } from "@/lib/api";
+import { notify, notifyError } from "@/lib/toast";
+import { useCreateEntry, useDeleteEntry, useJournal, useUpdateEntry } from "../api/journal";
 
-/** Spec: journal (built by the Today issue). */
+function EntryEditor(props: {
+  initial?: string;
+  saving: boolean;
+  onSave: (content: string) => void;
+  onCancel: () => void;
+  label: string;
+}) {
+  const [content, setContent] = useState(props.initial ?? "");
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const problem = journalError(content);
+        setError(problem);
+        if (!problem) props.onSave(content.trim());
+      }}
+    >
+      <label className="sr-only" htmlFor={`editor-${props.label}`}>
+        {props.label}
+      </label>
+      <Textarea
+        id={`editor-${props.label}`}
+        rows={6}
+        value={content}
+        aria-invalid={Boolean(error)}
+        onChange={(e) => {
+          setContent(e.target.value);
+          if (error) setError(null);
+        }}
+      />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={props.saving}>
+          Save
+        </Button>
+        <Button size="sm" variant="ghost" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function onSaveError(error: unknown) {
+  if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
+  else notifyError("Error saving journal", errorMessage(error));
+}
+
+function Entry({ entry }: { entry: JournalEntry }) {
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateEntry();
+  const remove = useDeleteEntry();
+  const date = new Date(`${entry.entry_date}T12:00:00`).toLocaleDateString(undefined, {
+    weekday: "short",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  });
+  return (
+    <li>
+      <Card className="space-y-2">
+        <button type="button" className="w-full text-left" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <p className="text-xs text-stone-600 dark:text-stone-400">{date}</p>
+          <p className="font-semibold">{entry.devotional_title ?? "Personal entry"}</p>
+          {!open ? <p className="line-clamp-2 text-sm text-stone-700 dark:text-stone-300">{entry.content}</p> : null}
+        </button>
+        {open && !editing ? (
+          <div className="space-y-3">
+            {entry.passage ? <p className="text-sm text-stone-600 dark:text-stone-400">{entry.passage}</p> : null}
+            {entry.reflection ? <p className="text-sm italic">{entry.reflection}</p> : null}
+            <p className="whitespace-pre-wrap">{entry.content}</p>
+            <div className="flex gap-2">
+              <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  if (!window.confirm("Delete this journal entry? This cannot be undone.")) return;
+                  remove.mutate(entry.id, {
+                    onSuccess: () => notify("Entry deleted"),
+                    onError: (e) => notifyError("Error", errorMessage(e)),
+                  });
+                }}
+              >
+                Delete
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {editing ? (
+          <EntryEditor
+            label={`Edit entry from ${date}`}
+            initial={entry.content}
+            saving={update.isPending}
+            onCancel={() => setEditing(false)}
+            onSave={(content) =>
+              update.mutate(
+                { id: entry.id, content },
+                {
+                  onSuccess: () => (setEditing(false), notify("Journal saved", "Your reflection has been recorded.")),
+                  onError: onSaveError,
+                },
+              )
+            }
+          />
+        ) : null}
+      </Card>
+    </li>
+  );
+}
+
+/** /journal: my entries, newest first, with search, open, edit, delete and a new entry not tied to a devotional. */
 export function JournalPage() {
-  return <PageHeading title="Journal" description="Your private reflections, newest first. Only you can read them." />;
+  const [search, setSearch] = useState("");
+  const [q, setQ] = useState("");
+  const [writing, setWriting] = useState(false);
+  const journal = useJournal(q);
+  const create = useCreateEntry();
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const entries = journal.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <div className="space-y-4">
+      <PageHeading title="Journal" description="Your private reflections, newest first. Only you can read them." />
+      <div className="flex gap-2">
+        <div className="relative flex-1">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-stone-500" />
+          <Input
+            aria-label="Search your journal"
+            placeholder="Search your journal"
+            className="pl-10"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <Button onClick={() => setWriting(true)}>New entry</Button>
+      </div>
+      <UsageWarning feature="journal" />
+      {writing ? (
+        <Card>
+          <EntryEditor
+            label="New journal entry"
+            saving={create.isPending}
+            onCancel={() => setWriting(false)}
+            onSave={(content) =>
+              create.mutate(content, {
+                onSuccess: () => {
+                  setWriting(false);
+                  notify("Journal saved", "Your reflection has been recorded.");
+                },
+                onError: onSaveError,
+              })
+            }
+          />
+        </Card>
+      ) : null}
+      {journal.isPending ? (
+        <Spinner label="Loading your journal" />
+      ) : entries.length === 0 ? (
+        <p className="text-stone-600 dark:text-stone-400">
+          {q ? "No entries match your search." : "No entries yet. Your first reflection will appear here."}
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      )}
+      {journal.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void journal.fetchNextPage()} disabled={journal.isFetchingNextPage}>
+          Show older entries
+        </Button>
+      ) : null}
+    </div>
+  );
 }

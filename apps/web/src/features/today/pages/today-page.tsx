@@ -206,7 +206,7 @@ export function TodayPage() {
       />
 
       <ConnectionSlider key={devotional.id} state={state} />
-      <CheckinCard key={state.checkin?.updated_at ?? "none"} checkin={state.checkin} connection={progress.spiritual_connection} />
+      <CheckinCard checkin={state.checkin} connection={progress.spiritual_connection} />
 
       {audio.kind === "ready" ? (
         <AudioPlayer
