@@ -95,6 +95,9 @@ export async function runHttp(options = {}) {
     const meRes = await request(port, "/api/me", { headers: { cookie } });
     if (meRes.status !== 200) throw new Error(`GET /api/me with the session cookie: HTTP ${meRes.status} ${meRes.body}`);
     const meBody = meRes.body;
+    const todayRes = await request(port, "/api/devotionals/today", { headers: { cookie } });
+    if (todayRes.status !== 200) throw new Error(`GET /api/devotionals/today: HTTP ${todayRes.status} ${todayRes.body}`);
+    const todayBody = todayRes.body;
     // One unloaded request each, for reference (includes connection setup: no keep-alive).
     const single = {};
     for (const [name, p, headers] of [
@@ -113,7 +116,7 @@ export async function runHttp(options = {}) {
 
     const barePort = await freePort();
     bare = startChild(process.execPath, [path.join(ROOT, "bench/lib/bare-server.mjs")], {
-      env: { PATH: process.env.PATH, PORT: String(barePort), BENCH_ME_BODY: meBody },
+      env: { PATH: process.env.PATH, PORT: String(barePort), BENCH_ME_BODY: meBody, BENCH_TODAY_BODY: todayBody },
       label: "bare node:http server",
     });
     await waitFor200(barePort, "/api/health", { child: bare.child, timeoutMs: 10_000, describe: "the bare server" });
@@ -122,6 +125,13 @@ export async function runHttp(options = {}) {
     const scenarios = [
       { key: "health", label: "GET /api/health", path: "/api/health", headers: {}, expectBody: healthBody },
       { key: "me", label: "GET /api/me (session cookie)", path: "/api/me", headers: { cookie }, expectBody: meBody },
+      {
+        key: "today",
+        label: "GET /api/devotionals/today",
+        path: "/api/devotionals/today",
+        headers: { cookie },
+        expectBody: todayBody,
+      },
     ];
     const results = [];
     for (const s of scenarios) {

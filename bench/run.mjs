@@ -10,13 +10,15 @@ import { formatBundle, runBundle } from "./bundle.mjs";
 import { formatHttp, runHttp } from "./http.mjs";
 import { ROOT, cpuMeter, installSignalHandlers, log, machineInfo, round, stopAll } from "./lib/common.mjs";
 import { formatStartup, runStartup } from "./startup.mjs";
+import { formatToday, renderToday, runToday } from "./today.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
   http: { run: runHttp, format: formatHttp, title: "HTTP throughput and latency (autocannon, 50 connections)" },
   bundle: { run: runBundle, format: formatBundle, title: "Bundle: JavaScript needed to render /auth" },
+  today: { run: runToday, format: formatToday, title: "Today: streak query and offline audio" },
 };
-const ORDER = ["startup", "http", "bundle"];
+const ORDER = ["startup", "http", "bundle", "today"];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
 const WATCHDOG_MS = 8 * 60_000;
@@ -252,6 +254,7 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   if (r.startup) sections.push(`## ${BENCHMARKS.startup.title}\n\n${renderStartup(r.startup)}`);
   if (r.http) sections.push(`## ${BENCHMARKS.http.title}\n\n${renderHttp(r.http)}`);
   if (r.bundle) sections.push(`## ${BENCHMARKS.bundle.title}\n\n${renderBundle(r.bundle)}`);
+  if (r.today) sections.push(`## ${BENCHMARKS.today.title}\n\n${renderToday(r.today)}`);
   sections.push(`## How to run
 
 \`\`\`sh

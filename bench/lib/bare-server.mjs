@@ -6,9 +6,11 @@ import http from "node:http";
 const port = Number(process.env.PORT);
 const health = Buffer.from(JSON.stringify({ status: "ok" }));
 const me = Buffer.from(process.env.BENCH_ME_BODY ?? "{}");
+const today = Buffer.from(process.env.BENCH_TODAY_BODY ?? "{}");
+const bodies = { "/api/health": health, "/api/me": me, "/api/devotionals/today": today };
 
 const server = http.createServer((req, res) => {
-  const body = req.url === "/api/health" ? health : req.url === "/api/me" ? me : null;
+  const body = bodies[req.url] ?? null;
   if (!body) {
     res.writeHead(404).end();
     return;

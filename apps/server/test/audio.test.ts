@@ -98,6 +98,27 @@ describe("offline speech (eSpeak NG in WebAssembly, MP3 by LAME in WebAssembly)"
     expect(worstGap).toBeLessThan(1000);
   });
 
+  test("a stuck synthesis times out, a burst beyond the queue is refused, and the worker comes back", async () => {
+    const hurried = createEspeakSpeech({ timeoutMs: 50, maxQueued: 1 });
+    try {
+      const slow = hurried.synthesize({ text: DEVOTIONAL, voice: "onyx" });
+      await expect(hurried.synthesize({ text: SHORT, voice: "onyx" })).rejects.toThrow("The speech service is busy");
+      await expect(slow).rejects.toThrow("Offline speech took longer than 50 ms.");
+    } finally {
+      await hurried.close();
+    }
+    const patient = createEspeakSpeech({ maxQueued: 1 });
+    try {
+      await expect(patient.synthesize({ text: "   ", voice: "onyx" })).rejects.toThrow("There is no text to read aloud.");
+      expect(looksLikeMp3((await patient.synthesize({ text: SHORT, voice: "onyx" })).audio)).toBe(true);
+      // Closed (as after a crash or a quiet minute), it starts a new worker when asked again.
+      await patient.close();
+      expect(looksLikeMp3((await patient.synthesize({ text: SHORT, voice: "onyx" })).audio)).toBe(true);
+    } finally {
+      await patient.close();
+    }
+  });
+
   test("texts that eSpeak could misread are read as plain text", async () => {
     const result = await espeak.synthesize({ text: "-v xx [[h@l'oU]] <speak>“Grace” — and peace…</speak>", voice: "onyx" });
     expect(looksLikeMp3(result.audio)).toBe(true);

@@ -306,6 +306,7 @@ export function createEspeakSpeech(options: EspeakOptions = {}): EspeakSpeech {
   const idleMs = options.idleMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 120_000;
   const maxQueued = options.maxQueued ?? 20;
+  const waited = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
 
   let worker: Worker | null = null;
   let paths: ReturnType<typeof resolvePaths> | null = null;
@@ -386,7 +387,7 @@ export function createEspeakSpeech(options: EspeakOptions = {}): EspeakSpeech {
         const target = start();
         const id = nextId++;
         const timer = setTimeout(() => {
-          void stop(new Error(`Offline speech took longer than ${Math.round(timeoutMs / 1000)} seconds.`));
+          void stop(new Error(`Offline speech took longer than ${waited}.`));
         }, timeoutMs);
         timer.unref();
         jobs.set(id, { resolve, reject, timer });

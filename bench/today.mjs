@@ -1,0 +1,56 @@
+// Today's benchmarks: the streak query for a user with 365 days of history (bench/streak.ts, beside a primary-key
+// SELECT in the same run) and offline audio synthesis (bench/audio.mjs, when present).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function lastJsonLine(output) {
+  const line = output
+    .trim()
+    .split("\n")
+    .reverse()
+    .find((l) => l.trim().startsWith("{"));
+  return line ? JSON.parse(line) : null;
+}
+
+export async function runToday() {
+  const streakRun = spawnSync("npx", ["tsx", "bench/streak.ts"], { cwd: ROOT, encoding: "utf8", timeout: 180_000 });
+  const streak = lastJsonLine(streakRun.stdout ?? "");
+  if (!streak) throw new Error(`bench/streak.ts failed:\n${streakRun.stderr}`);
+  let audio = null;
+  if (fs.existsSync(path.join(ROOT, "bench/audio.mjs"))) {
+    const audioRun = spawnSync(process.execPath, ["bench/audio.mjs", "--json"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 240_000,
+    });
+    audio = lastJsonLine(audioRun.stdout ?? "");
+  }
+  return { name: "today", measuredAt: new Date().toISOString(), streak, audio };
+}
+
+export function formatToday(r) {
+  const s = r.streak;
+  const lines = [
+    `streak of ${s.streakDays} days: median ${s.streak.medianMs} ms, p95 ${s.streak.p95Ms} ms (target < 5 ms)`,
+    `primary-key SELECT in the same run: median ${s.primaryKeySelect.medianMs} ms; streak / SELECT = ${s.ratio}`,
+  ];
+  if (r.audio) lines.push(`audio: ${JSON.stringify(r.audio)}`);
+  return lines.join("\n");
+}
+
+export function renderToday(r) {
+  const s = r.streak;
+  const rows = [
+    "| measure | median | p95 |",
+    "| --- | --- | --- |",
+    `| streak for a user with ${s.streakDays} straight days (profile time zone + one SQL query) | ${s.streak.medianMs} ms | ${s.streak.p95Ms} ms |`,
+    `| primary-key SELECT, same database, same run (baseline) | ${s.primaryKeySelect.medianMs} ms | ${s.primaryKeySelect.p95Ms} ms |`,
+  ];
+  let text = `${rows.join("\n")}\n\nStreak / baseline: ${s.ratio}x. Target: under 5 ms.`;
+  if (r.audio) text += `\n\nOffline audio (eSpeak NG + MP3): \`${JSON.stringify(r.audio)}\``;
+  return `Measured ${r.measuredAt}.\n\n${text}`;
+}
