@@ -1,7 +1,6 @@
 // Today's benchmarks: the streak query for a user with 365 days of history (bench/streak.ts, beside a primary-key
 // SELECT in the same run) and offline audio synthesis (bench/audio.mjs, when present).
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,16 +19,9 @@ export async function runToday() {
   const streakRun = spawnSync("npx", ["tsx", "bench/streak.ts"], { cwd: ROOT, encoding: "utf8", timeout: 180_000 });
   const streak = lastJsonLine(streakRun.stdout ?? "");
   if (!streak) throw new Error(`bench/streak.ts failed:\n${streakRun.stderr}`);
-  let audio = null;
-  if (fs.existsSync(path.join(ROOT, "bench/audio.mjs"))) {
-    const audioRun = spawnSync(process.execPath, ["bench/audio.mjs", "--json"], {
-      cwd: ROOT,
-      encoding: "utf8",
-      timeout: 240_000,
-    });
-    audio = lastJsonLine(audioRun.stdout ?? "");
-  }
-  return { name: "today", measuredAt: new Date().toISOString(), streak, audio };
+  const { runAudio } = await import("./audio.mjs");
+  const audio = await runAudio();
+  return { name: "today", measuredAt: new Date().toISOString(), streak, audio, ok: true };
 }
 
 export function formatToday(r) {
@@ -38,11 +30,13 @@ export function formatToday(r) {
     `streak of ${s.streakDays} days: median ${s.streak.medianMs} ms, p95 ${s.streak.p95Ms} ms (target < 5 ms)`,
     `primary-key SELECT in the same run: median ${s.primaryKeySelect.medianMs} ms; streak / SELECT = ${s.ratio}`,
   ];
-  if (r.audio) lines.push(`audio: ${JSON.stringify(r.audio)}`);
+  if (r.audio)
+    lines.push(`audio: ${r.audio.words} words in ${r.audio.medianMs} ms (median), ${r.audio.mbPerMinute} MB per minute of audio`);
   return lines.join("\n");
 }
 
 export function renderToday(r) {
+  if (!r.streak) return `The last run failed: ${r.error ?? "no result"}`;
   const s = r.streak;
   const rows = [
     "| measure | median | p95 |",
@@ -51,6 +45,9 @@ export function renderToday(r) {
     `| primary-key SELECT, same database, same run (baseline) | ${s.primaryKeySelect.medianMs} ms | ${s.primaryKeySelect.p95Ms} ms |`,
   ];
   let text = `${rows.join("\n")}\n\nStreak / baseline: ${s.ratio}x. Target: under 5 ms.`;
-  if (r.audio) text += `\n\nOffline audio (eSpeak NG + MP3): \`${JSON.stringify(r.audio)}\``;
+  if (r.audio) {
+    const a = r.audio;
+    text += `\n\n| offline audio (eSpeak NG in a worker + MP3 ${a.settings.mp3}) | |\n| --- | --- |\n| text | ${a.words} words |\n| synthesis + encoding, median of ${a.warmMs.length} | ${a.medianMs} ms (first run ${a.coldMs} ms) |\n| audio length | ${a.audioSeconds} s |\n| bytes per minute of audio | ${a.mbPerMinute} MB |\n| faster than real time | ${a.realTimeFactor}x |\n| longest main-thread stall | ${a.worstStallMs} ms |`;
+  }
   return `Measured ${r.measuredAt}.\n\n${text}`;
 }

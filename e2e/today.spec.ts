@@ -51,6 +51,21 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   await expect(page.getByText("Walk recorded")).toBeVisible();
   await expect(page.getByTestId("checkin-summary")).toContainText("Fatherhood");
 
+  // Listen: generated, then played in the fixed player; the text follows along.
+  await page.getByRole("button", { name: "Listen" }).click();
+  await expect(page.getByText("Generating audio...")).toBeVisible();
+  await expect(page.getByText("Audio ready")).toBeVisible({ timeout: 30_000 });
+  const player = page.getByRole("region", { name: "Audio player" });
+  await expect(player).toBeVisible();
+  await expect
+    .poll(() => page.getByTestId("devotional-audio").evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await expect(page.locator("[data-active]")).toHaveCount(1);
+  await player.getByRole("button", { name: "Playback speed 1x" }).click();
+  await expect(player.getByRole("button", { name: "Playback speed 1.25x" })).toBeVisible();
+  await player.getByRole("button", { name: "Pause" }).click();
+  await expect(player.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+
   // The journal page lists the entry.
   await page.goto("/journal");
   await expect(

@@ -12,6 +12,7 @@ import { requireTrustedOrigin, securityHeaders } from "./http/security";
 import { serveWebApp } from "./http/static";
 import { accessRoutes } from "./modules/access/routes";
 import { accountRoutes } from "./modules/account/routes";
+import { audioRoutes } from "./modules/audio/routes";
 import { activityRoutes } from "./modules/activity/routes";
 import { errorReportRoutes } from "./modules/error-reports/routes";
 import { functionRoutes } from "./modules/functions/routes";
@@ -124,6 +125,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", todayRoutes(ctx));
   api.route("/", journalRoutes(ctx));
   api.route("/", whisperRoutes(ctx));
+  api.route("/", audioRoutes(ctx));
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "There is no such API route.");
   });

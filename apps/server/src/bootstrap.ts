@@ -10,6 +10,8 @@ import type { Logger } from "./logger";
 import { createComposer } from "./providers/ai/composer";
 import { loadLibrary } from "./providers/ai/library";
 import { createOpenAiText } from "./providers/ai/openai";
+import { createEspeakSpeech } from "./providers/tts/espeak";
+import { createOpenAiSpeech } from "./providers/tts/openai-speech";
 import { createLocalBilling } from "./providers/billing/local";
 import { createStripeBilling } from "./providers/billing/stripe";
 import { createErrorReporter } from "./providers/errors/errors";
@@ -82,6 +84,7 @@ export async function buildContext(options: {
     storage: createLocalStorage(path.join(config.dataDir, "storage")),
     errors: createErrorReporter({ db, log, sentryDsn: config.sentryDsn }),
     billing: config.stripe ? createStripeBilling(config.stripe) : createLocalBilling(db),
+    speech: config.speech ? createOpenAiSpeech(config.speech) : createEspeakSpeech(),
     ai: config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer,
     webDist: config.webDist,
     async close() {

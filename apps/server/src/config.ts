@@ -32,6 +32,7 @@ const envSchema = z.object({
   AI_BASE_URL: z.string().url("AI_BASE_URL must be an OpenAI-compatible API URL such as https://api.openai.com/v1").optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
+  TTS_MODEL: z.string().default("tts-1"),
   BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])
     .optional()
@@ -62,6 +63,8 @@ export type Config = {
     | undefined;
   /** An OpenAI-compatible endpoint for AI text when AI_BASE_URL is set; otherwise the offline composer. */
   ai: { baseUrl: string; apiKey: string; model: string } | undefined;
+  /** OpenAI-compatible speech at the same endpoint when AI_BASE_URL is set; otherwise eSpeak NG offline. */
+  speech: { baseUrl: string; apiKey: string; model: string } | undefined;
   /** The local test checkout (no money moves): on by default, off in production unless BILLING_LOCAL_CHECKOUT=true. */
   localCheckoutAllowed: boolean;
 };
@@ -108,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     webDist: e.WEB_DIST,
     stripe: stripeConfig(e),
+    speech: e.AI_BASE_URL
+      ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY ?? "", model: e.TTS_MODEL }
+      : undefined,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY ?? "", model: e.AI_MODEL } : undefined,
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
   };

@@ -8,6 +8,7 @@ import type { BillingProvider } from "./providers/billing/billing";
 import type { ErrorReporter } from "./providers/errors/errors";
 import type { MailProvider } from "./providers/mail/mail";
 import type { StorageProvider } from "./providers/storage/storage";
+import type { SpeechProvider } from "./providers/tts/speech";
 
 /** Everything a request handler may need, built once at start (see main.ts and test/helpers). */
 export interface AppContext {
@@ -22,6 +23,7 @@ export interface AppContext {
   errors: ErrorReporter;
   billing: BillingProvider;
   ai: AiTextProvider;
+  speech: SpeechProvider;
   /** Folder of the built web app, when it is served by this process. */
   webDist: string | undefined;
 }

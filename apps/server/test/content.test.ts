@@ -36,7 +36,10 @@ describe("the devotional library", () => {
     expect(FOCUS_THEME_IDS).toHaveLength(8);
     expect(library.devotionals).toHaveLength(64);
     for (const theme of FOCUS_THEME_IDS) {
-      expect(library.devotionals.filter((d) => d.theme === theme), theme).toHaveLength(8);
+      expect(
+        library.devotionals.filter((d) => d.theme === theme),
+        theme,
+      ).toHaveLength(8);
     }
     const ids = everyDevotional.map((d) => d.id);
     expect(new Set(ids).size).toBe(ids.length);

@@ -241,9 +241,7 @@ describe("the composer's choice", () => {
       now: new Date(`${addDays(start, 5)}T18:00:00Z`),
     });
     expect(again.devotional.devotional_date).toBe(addDays(start, 5));
-    expect((await devotionalRows(id)).find((r) => r.devotionalDate === addDays(start, 5))?.libraryId).toBe(
-      days[5]!.libraryId,
-    );
+    expect((await devotionalRows(id)).find((r) => r.devotionalDate === addDays(start, 5))?.libraryId).toBe(days[5]!.libraryId);
   });
 });
 
@@ -276,10 +274,7 @@ describe("today's devotional", () => {
     expect(state.journal_saved_today).toBe(false);
     expect(state.whisper).toBeNull();
 
-    const progress = await app.db
-      .select()
-      .from(schema.devotionalProgress)
-      .where(eq(schema.devotionalProgress.userId, id));
+    const progress = await app.db.select().from(schema.devotionalProgress).where(eq(schema.devotionalProgress.userId, id));
     expect(progress).toHaveLength(1);
     expect(progress[0]).toMatchObject({ devotionalId: state.devotional.id, spiritualConnection: 50, completed: false });
 
@@ -328,6 +323,12 @@ describe("today's devotional", () => {
     expect((await client.request("PUT", "/api/profile/time-zone", { json: { time_zone: 5 } })).status).toBe(400);
     const [unchanged] = await app.db.select().from(schema.profiles).where(eq(schema.profiles.id, id));
     expect(unchanged!.timeZone).toBe("America/New_York");
+    const before = localDate(new Date(), "America/New_York");
+    const state = (await client.get("/api/today")).json();
+    const after = localDate(new Date(), "America/New_York");
+    expect(state.time_zone).toBe("America/New_York");
+    expect([before, after]).toContain(state.date);
+    expect(state.devotional.devotional_date).toBe(state.date);
 
     // 02:00 UTC on 1 March is still 28 February in New York.
     const instant = new Date("2026-03-01T02:00:00Z");
@@ -368,10 +369,7 @@ describe("Mark Complete", () => {
     expect(state.progress.completed).toBe(true);
     expect(state.streak).toBe(1);
     expect((await client.get("/api/streak")).json()).toEqual({ streak: 1 });
-    const rows = await app.db
-      .select()
-      .from(schema.devotionalProgress)
-      .where(eq(schema.devotionalProgress.userId, id));
+    const rows = await app.db.select().from(schema.devotionalProgress).where(eq(schema.devotionalProgress.userId, id));
     expect(rows).toHaveLength(1);
   });
 
@@ -386,10 +384,7 @@ describe("Mark Complete", () => {
     expect((await client.post("/api/progress/complete", {})).status).toBe(400);
     const mine = await app.db.select().from(schema.devotionalProgress).where(eq(schema.devotionalProgress.userId, id));
     expect(mine).toHaveLength(0);
-    const theirs = await app.db
-      .select()
-      .from(schema.devotionalProgress)
-      .where(eq(schema.devotionalProgress.userId, owner.id));
+    const theirs = await app.db.select().from(schema.devotionalProgress).where(eq(schema.devotionalProgress.userId, owner.id));
     expect(theirs[0]!.completed).toBe(false);
   });
 });
@@ -467,8 +462,14 @@ describe("the streak", () => {
   test("looks back 365 days only", async () => {
     const { id } = await person();
     const days = Array.from({ length: 400 }, (_, i) => addDays(today, -i));
-    await checkedInOn(id, days.filter((_, i) => i % 2 === 0));
-    await completedOn(id, days.filter((_, i) => i % 2 === 1));
+    await checkedInOn(
+      id,
+      days.filter((_, i) => i % 2 === 0),
+    );
+    await completedOn(
+      id,
+      days.filter((_, i) => i % 2 === 1),
+    );
     expect(await streakDays(app.db, { userId: id, now })).toBe(365);
   });
 
@@ -507,9 +508,9 @@ describe("the connection slider", () => {
       expect(response.status, String(value)).toBe(400);
       expect(response.json().error.code).toBe("BAD_REQUEST");
     }
-    expect(
-      (await client.request("PUT", "/api/progress/connection", { json: { devotional_id: devotional.id } })).status,
-    ).toBe(400);
+    expect((await client.request("PUT", "/api/progress/connection", { json: { devotional_id: devotional.id } })).status).toBe(
+      400,
+    );
     expect(
       (await client.request("PUT", "/api/progress/connection", { json: { devotional_id: devotional.id, value: 40, x: 1 } }))
         .status,
@@ -588,9 +589,7 @@ describe("the daily check-in", () => {
     expect(state.checkin).toEqual(second.json().checkin);
     // A check-in alone makes a day of the streak.
     expect(state.streak).toBe(1);
-    expect(
-      (await whisperRows(id)).map((w) => w.triggerType),
-    ).toEqual(["daily_checkin", "daily_checkin"]);
+    expect((await whisperRows(id)).map((w) => w.triggerType)).toEqual(["daily_checkin", "daily_checkin"]);
   });
 
   test("the mood must be one of the four, focus areas from the list, and no unknown fields", async () => {
@@ -634,6 +633,9 @@ describe("the daily check-in", () => {
     expect(response.status).toBe(200);
     expect(response.json()).toMatchObject({ checkin: { notes }, whisper: null, care: true });
     expect((await checkinRows(id))[0]!.notes).toBe(notes);
+    // As typed on a phone, with a curly apostrophe.
+    const phone = await put(client, { mood: "struggling", notes: "I don’t want to wake up tomorrow." });
+    expect(phone.json()).toMatchObject({ whisper: null, care: true });
     expect(await whisperRows(id)).toHaveLength(0);
   });
 });
@@ -664,6 +666,26 @@ describe("refresh-devotional", () => {
     expect((await devotionalRows(id))[0]!.libraryId).toBe(rows[0]!.libraryId);
     const usage = (await client.get("/api/usage")).json();
     expect(usage.features).toContainEqual(expect.objectContaining({ feature: "devotional", used: 1, limit: 1 }));
+  });
+
+  test("a premium person may refresh again and again, each time to a devotional not given recently", async () => {
+    const { client, id } = await person();
+    await app.db.insert(schema.subscriptions).values({
+      userId: id,
+      planType: "premium_monthly",
+      status: "active",
+      currentPeriodEnd: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000),
+      provider: "local",
+    });
+    const seen = [(await client.get("/api/today")).json().devotional.passage];
+    for (let i = 0; i < 3; i++) {
+      const response = await client.post("/api/functions/refresh-devotional");
+      expect(response.status).toBe(200);
+      seen.push(response.json().passage);
+    }
+    // Each refresh replaces today's row; the one it replaced is no longer "recent", so only the last is excluded.
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).not.toBe(seen[i - 1]);
+    expect((await devotionalRows(id))[0]!.refreshCount).toBe(3);
   });
 
   test("is refused once today's devotional is complete", async () => {

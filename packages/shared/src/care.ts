@@ -8,11 +8,16 @@ const PATTERNS: RegExp[] = [
   /\bend(ing)?\s+(my|it)\s+(life|all)\b/i,
   /\btake\s+my\s+(own\s+)?life\b/i,
   /\b(want|wish|going|plan(ning)?)\s+to\s+die\b/i,
-  /\bbetter\s+off\s+(dead|without\s+me)\b/i,
+  /\bbetter\s+off\s+(dead|without\s+me|if\s+I\s+(was|were)\s+(gone|dead))\b/i,
   /\bno\s+(reason|point)\s+(to|in)\s+(live|living|go(ing)?\s+on)\b/i,
   /\b(hurt|harm|cut)(ting)?\s+my\s*self\b/i,
   /\bself[-\s]?harm\b/i,
-  /\bdon'?t\s+want\s+to\s+(be\s+alive|live|wake\s+up)\b/i,
+  // Phones type a curly apostrophe (don’t).
+  /\bdon['’]?t\s+want\s+to\s+(be\s+alive|live|wake\s+up)\b/i,
+  /\b(wish\s+(that\s+)?I\s+(was|were)|rather\s+be|want\s+to\s+be)\s+dead\b/i,
+  /\b(not|isn['’]?t)\s+worth\s+living\b/i,
+  /\bhang(ing)?\s+my\s*self\b/i,
+  /\bwant\s+(it\s+all|everything)\s+to\s+end\b/i,
 ];
 
 export function needsCare(text: string | null | undefined): boolean {

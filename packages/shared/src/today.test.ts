@@ -181,6 +181,14 @@ describe("care (CONTENT.md)", () => {
     "I wish to die",
     "I thought about self-harm today",
     "I want to END IT ALL",
+    // A phone keyboard's curly apostrophe.
+    "I don’t want to live anymore",
+    "Some days I wish I were dead",
+    "I'd rather be dead",
+    "Life isn’t worth living",
+    "I want to hang myself",
+    "My family would be better off if I was gone",
+    "I just want it all to end",
   ])("needs care: %s", (text) => {
     expect(needsCare(text)).toBe(true);
   });
