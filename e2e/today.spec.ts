@@ -8,6 +8,17 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   await expect(page.getByText("(WEB)")).toBeVisible();
   await expect(page.getByTestId("streak")).toHaveText("0 days streak");
 
+  // A different devotional once; the free cap (1 a month) then says Usage Limit Reached.
+  const firstTitle = await devotionalTitle.textContent();
+  await page.getByRole("button", { name: "Give me a different devotional" }).click();
+  await expect(page.getByText("A new devotional for today")).toBeVisible();
+  await expect(devotionalTitle).not.toHaveText(firstTitle!);
+  await page.getByRole("button", { name: "Give me a different devotional" }).click();
+  await expect(page.getByText("Usage Limit Reached")).toBeVisible();
+  await expect(
+    page.getByText("You've reached your monthly limit of 1 devotionals. Upgrade to Premium for unlimited access.").first(),
+  ).toBeVisible();
+
   // Mark Complete: toast with the streak; the button is gone for good.
   await page.getByRole("button", { name: "Mark Complete" }).click();
   await expect(page.getByText("Well done, good shepherd!")).toBeVisible();

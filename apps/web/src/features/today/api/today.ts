@@ -114,3 +114,16 @@ export function useSyncTimeZone(serverZone: string | undefined) {
       .catch((error: unknown) => console.error("could not save the time zone", error));
   }, [serverZone, client]);
 }
+
+/** refresh-devotional: a different devotional for today (counted against the monthly devotional cap). */
+export function useRefreshDevotional() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Devotional>("/api/functions/refresh-devotional", { body: {} }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: todayQuery.queryKey }),
+        client.invalidateQueries({ queryKey: usageQuery.queryKey }),
+      ]),
+  });
+}

@@ -3,13 +3,22 @@ import { useMemo, useState } from "react";
 import type { Devotional, TodayState } from "@shepherd/shared/api";
 import { backupIndex, localDate, sentenceAt, splitSentences } from "@shepherd/shared/today";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
+import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ApiError, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { useSubscription } from "@/lib/subscription";
 import { notify, notifyError } from "@/lib/toast";
-import { generateAudio, useCompleteDevotional, useDismissWhisper, useMarkPrayed, useSyncTimeZone, useToday } from "../api/today";
+import {
+  generateAudio,
+  useCompleteDevotional,
+  useDismissWhisper,
+  useMarkPrayed,
+  useRefreshDevotional,
+  useSyncTimeZone,
+  useToday,
+} from "../api/today";
 import { backupDevotional } from "../backup-devotionals";
 import { AudioPlayer } from "../components/audio-player";
 import { CheckinCard, ConnectionSlider } from "../components/connection-checkin";
@@ -75,6 +84,7 @@ export function TodayPage() {
   const complete = useCompleteDevotional();
   const prayed = useMarkPrayed();
   const dismiss = useDismissWhisper();
+  const refresh = useRefreshDevotional();
   const [journalOpen, setJournalOpen] = useState(false);
   const [audio, setAudio] = useState<AudioState>({ kind: "idle" });
   const [activeSentence, setActiveSentence] = useState(-1);
@@ -188,6 +198,29 @@ export function TodayPage() {
           {state.journal_saved_today ? "✓ Journal Entry Saved" : "Gather Your Thoughts"}
         </Button>
       </div>
+
+      {!progress.completed ? (
+        <div className="space-y-2">
+          <button
+            type="button"
+            className="text-sm text-pasture-700 underline disabled:opacity-50 dark:text-gold-300"
+            disabled={refresh.isPending}
+            onClick={() =>
+              refresh.mutate(undefined, {
+                onSuccess: () => notify("A new devotional for today"),
+                onError: (error) => {
+                  if (error instanceof ApiError && error.code === "LIMIT_REACHED")
+                    notifyError("Usage Limit Reached", error.message);
+                  else notifyError("Error", errorMessage(error));
+                },
+              })
+            }
+          >
+            {refresh.isPending ? "Finding another devotional..." : "Give me a different devotional"}
+          </button>
+          <UsageWarning feature="devotional" />
+        </div>
+      ) : null}
 
       {journalOpen ? (
         <JournalEditor devotional={devotional} onClose={() => setJournalOpen(false)} onSaved={() => undefined} />
