@@ -79,22 +79,37 @@ export function whisperForConnection(value: number): "struggle" | null {
   return value < STRUGGLE_CONNECTION_BELOW ? "struggle" : null;
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat | null>();
+const MAX_CACHED_ZONES = 1000;
+
+function dayFormatter(zone: string): Intl.DateTimeFormat | null {
+  let formatter = dayFormatters.get(zone);
+  if (formatter !== undefined) return formatter;
+  try {
+    formatter =
+      zone.length <= 64
+        ? new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })
+        : null;
+  } catch {
+    formatter = null;
+  }
+  if (dayFormatters.size >= MAX_CACHED_ZONES) dayFormatters.clear();
+  dayFormatters.set(zone, formatter);
+  return formatter;
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
-    at,
-  );
+  const formatter = dayFormatter(timeZone);
+  if (!formatter) throw new RangeError(`Invalid time zone: ${timeZone}`);
+  const parts = formatter.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
 export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone.length <= 64;
-  } catch {
-    return false;
-  }
+  return dayFormatter(zone) !== null;
 }
 
 /** Section 2 and 3: the three built-in backup devotionals, chosen by day of year modulo 3. */

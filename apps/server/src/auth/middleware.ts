@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from "jose";
 import type { AppContext, AppEnv, SignedInUser } from "../context";
@@ -99,23 +99,26 @@ export function resolveUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
     return toSignedInUser(row, "jwt", null);
   };
 
+  const sessionLookup = ctx.db
+    .select({
+      sessionId: schema.sessions.id,
+      updatedAt: schema.sessions.updatedAt,
+      id: schema.users.id,
+      email: schema.users.email,
+      name: schema.users.name,
+      role: schema.users.role,
+      twoFactorEnabled: schema.users.twoFactorEnabled,
+      banned: schema.users.banned,
+    })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(and(eq(schema.sessions.token, sql.placeholder("token")), gt(schema.sessions.expiresAt, sql.placeholder("now"))))
+    .prepare("session_by_token");
+
   const fromCookie = async (c: Context<AppEnv>, cookie: string): Promise<SignedInUser | null> => {
     const token = verifiedSessionToken(cookie, secret);
     if (!token) return null;
-    const [row] = await ctx.db
-      .select({
-        sessionId: schema.sessions.id,
-        updatedAt: schema.sessions.updatedAt,
-        id: schema.users.id,
-        email: schema.users.email,
-        name: schema.users.name,
-        role: schema.users.role,
-        twoFactorEnabled: schema.users.twoFactorEnabled,
-        banned: schema.users.banned,
-      })
-      .from(schema.sessions)
-      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-      .where(and(eq(schema.sessions.token, token), gt(schema.sessions.expiresAt, new Date())));
+    const [row] = await sessionLookup.execute({ token, now: new Date() });
     if (!row) return null;
     if (!row.banned && Date.now() - row.updatedAt.getTime() < SESSION_REFRESH_AFTER_MS) {
       return toSignedInUser(row, "session", row.sessionId);

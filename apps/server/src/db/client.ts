@@ -37,3 +37,24 @@ export function migrationsFolder(): string {
 export async function runMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
 }
+
+const preparedByDatabase = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A named prepared statement, built once per database handle: Drizzle skips rebuilding the SQL and PostgreSQL skips
+ * parsing and planning it on every connection after the first. For the reads every request makes (the session, the
+ * profile, today's devotional). Inside a transaction the statement is built for that transaction alone.
+ */
+export function prepared<T>(db: object, name: string, build: () => T): T {
+  let statements = preparedByDatabase.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedByDatabase.set(db, statements);
+  }
+  let statement = statements.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build();
+    statements.set(name, statement);
+  }
+  return statement;
+}

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { CurrentTopicId, FocusThemeId, Profile, UpdateProfileInput, UsernameAvailability } from "@shepherd/shared";
 import { usernameSchema } from "@shepherd/shared";
 import type { Database } from "../../db/client";
-import { schema } from "../../db/client";
+import { prepared, schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 
 const { profiles } = schema;
@@ -31,7 +31,13 @@ export async function ensureProfile(db: Database, options: { userId: string; dis
 }
 
 export async function getProfile(db: Database, userId: string): Promise<Profile> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const [row] = await prepared(db, "profile_by_id", () =>
+    db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, sql.placeholder("userId")))
+      .prepare("profile_by_id"),
+  ).execute({ userId });
   if (!row) throw notFound("Profile");
   return toProfile(row);
 }

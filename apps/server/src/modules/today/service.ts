@@ -11,7 +11,7 @@ import {
   type Progress,
 } from "@shepherd/shared";
 import type { Database } from "../../db/client";
-import { schema } from "../../db/client";
+import { prepared, schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import type { AiTextProvider, DevotionalDraft } from "../../providers/ai/ai";
 import { withAccess } from "../access/service";
@@ -23,7 +23,13 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Db = Database | Tx;
 
 export async function userDay(db: Db, userId: string, now = new Date()): Promise<{ date: string; timeZone: string }> {
-  const [row] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
+  const [row] = await prepared(db, "user_time_zone", () =>
+    db
+      .select({ timeZone: profiles.timeZone })
+      .from(profiles)
+      .where(eq(profiles.id, sql.placeholder("userId")))
+      .prepare("user_time_zone"),
+  ).execute({ userId });
   const timeZone = row && isValidTimeZone(row.timeZone) ? row.timeZone : "UTC";
   return { date: localDate(now, timeZone), timeZone };
 }
@@ -109,10 +115,13 @@ export async function getTodayDevotional(
   options: { userId: string; now?: Date },
 ): Promise<{ devotional: Devotional; date: string; timeZone: string }> {
   const { date, timeZone } = await userDay(db, options.userId, options.now);
-  const existing = await db
-    .select()
-    .from(devotionals)
-    .where(and(eq(devotionals.userId, options.userId), eq(devotionals.devotionalDate, date)));
+  const existing = await prepared(db, "devotional_for_day", () =>
+    db
+      .select()
+      .from(devotionals)
+      .where(and(eq(devotionals.userId, sql.placeholder("userId")), eq(devotionals.devotionalDate, sql.placeholder("date"))))
+      .prepare("devotional_for_day"),
+  ).execute({ userId: options.userId, date });
   if (existing[0]) return { devotional: toDevotional(existing[0]), date, timeZone };
   const { draft, tokensUsed } = await draftFor(db, ai, { userId: options.userId, date, variant: 0 });
   const [inserted] = await db
