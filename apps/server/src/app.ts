@@ -21,8 +21,11 @@ import { journalRoutes } from "./modules/journal/routes";
 import { todayRoutes } from "./modules/today/routes";
 import { whisperRoutes } from "./modules/whispers/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
+import { flockRoutes } from "./modules/flock/routes";
+import { pastureRoutes, PASTURE_IMAGE_MAX_BYTES } from "./modules/pasture/routes";
 import { profileRoutes } from "./modules/profiles/routes";
 import { subscriptionRoutes } from "./modules/subscription/routes";
+import { realtimeRoutes } from "./realtime/routes";
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Stripe's events can be larger than our own JSON bodies. */
@@ -102,9 +105,13 @@ export function createApp(ctx: AppContext) {
 
   const api = new Hono<AppEnv>();
   api.use("/profile/avatar", tooLarge(AVATAR_MAX_BYTES + 64 * 1024));
+  api.use("/pasture/images", tooLarge(PASTURE_IMAGE_MAX_BYTES + 64 * 1024));
   api.use("/billing/stripe/webhook", tooLarge(WEBHOOK_BODY_LIMIT_BYTES));
   api.use(async (c, next) => {
-    if (c.req.path.endsWith("/profile/avatar") || c.req.path.endsWith("/billing/stripe/webhook")) return next();
+    const path = c.req.path;
+    if (path.endsWith("/profile/avatar") || path.endsWith("/pasture/images") || path.endsWith("/billing/stripe/webhook")) {
+      return next();
+    }
     return tooLarge(JSON_BODY_LIMIT_BYTES)(c, next);
   });
   api.use(requireTrustedOrigin(ctx));
@@ -126,6 +133,9 @@ export function createApp(ctx: AppContext) {
   api.route("/", journalRoutes(ctx));
   api.route("/", whisperRoutes(ctx));
   api.route("/", audioRoutes(ctx));
+  api.route("/", pastureRoutes(ctx));
+  api.route("/", flockRoutes(ctx));
+  api.route("/", realtimeRoutes(ctx));
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "There is no such API route.");
   });

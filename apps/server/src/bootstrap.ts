@@ -18,6 +18,7 @@ import { createErrorReporter } from "./providers/errors/errors";
 import { createMailProvider } from "./providers/mail/mail";
 import { createLocalStorage } from "./providers/storage/storage";
 import { promoteAdmins } from "./modules/admin/service";
+import { createRealtimeHub } from "./realtime/hub";
 
 export interface Database {
   url: string;
@@ -73,6 +74,8 @@ export async function buildContext(options: {
   });
   await promoteAdmins(db, config.adminEmails);
   const composer = createComposer(loadLibrary());
+  const realtime = createRealtimeHub({ pool, log });
+  await realtime.start();
   return {
     config,
     baseUrl: options.baseUrl,
@@ -87,7 +90,9 @@ export async function buildContext(options: {
     speech: config.speech ? createOpenAiSpeech(config.speech) : createEspeakSpeech(),
     ai: config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer,
     webDist: config.webDist,
+    realtime,
     async close() {
+      await realtime.close();
       await mail.close();
       await pool.end();
     },

@@ -8,6 +8,7 @@ import type { BillingProvider } from "./providers/billing/billing";
 import type { ErrorReporter } from "./providers/errors/errors";
 import type { MailProvider } from "./providers/mail/mail";
 import type { StorageProvider } from "./providers/storage/storage";
+import type { RealtimeHub } from "./realtime/hub";
 import type { SpeechProvider } from "./providers/tts/speech";
 
 /** Everything a request handler may need, built once at start (see main.ts and test/helpers). */
@@ -24,6 +25,8 @@ export interface AppContext {
   billing: BillingProvider;
   ai: AiTextProvider;
   speech: SpeechProvider;
+  /** Live changes to signed-in users' browsers, across processes (LISTEN/NOTIFY; see realtime/hub.ts). */
+  realtime: RealtimeHub;
   /** Folder of the built web app, when it is served by this process. */
   webDist: string | undefined;
 }

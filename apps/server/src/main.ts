@@ -66,6 +66,8 @@ async function main() {
     });
     // Idle keep-alive connections would hold close() open.
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    // So would open event streams: end them now (browsers reconnect, to another instance behind a load balancer).
+    void ctx.realtime.close();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -28,6 +28,8 @@ export const profileSchema = z.object({
   focus: z.array(z.enum(FOCUS_THEME_IDS)),
   current_topics: z.array(z.enum(CURRENT_TOPIC_IDS)),
   onboarding_completed_at: z.string().nullable(),
+  /** Flock members see my streak only when this is on (off by default). */
+  share_streak: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -56,6 +58,7 @@ export const updateProfileInput = z
       .array(z.enum(CURRENT_TOPIC_IDS, { error: "Choose topics from the list" }))
       .max(CURRENT_TOPIC_IDS.length)
       .optional(),
+    share_streak: z.boolean({ error: "share_streak must be true or false" }).optional(),
   })
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

@@ -10,3 +10,4 @@ export * from "./plans";
 export * from "./usage";
 export * from "./today";
 export * from "./care";
+export * from "./community";

@@ -37,3 +37,6 @@ export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
+
+/** A route parameter that must be a UUID, as Hono path syntax: `/posts/:id${UUID_PARAM}`. Others get 404. */
+export const UUID_PARAM = "{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}";

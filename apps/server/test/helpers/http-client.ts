@@ -136,6 +136,9 @@ export class TestClient {
   post(path: string, json?: unknown, options?: RequestOptions) {
     return this.request("POST", path, { ...options, json });
   }
+  put(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request("PUT", path, { ...options, json });
+  }
   patch(path: string, json?: unknown, options?: RequestOptions) {
     return this.request("PATCH", path, { ...options, json });
   }

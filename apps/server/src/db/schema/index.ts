@@ -3,3 +3,4 @@ export * from "./profiles";
 export * from "./notifications";
 export * from "./subscriptions";
 export * from "./today";
+export * from "./community";

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, uniqueIndex, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /** Spec section 3: notifications (mentions). The Community area writes them. */
@@ -12,8 +12,13 @@ export const notifications = pgTable(
     mentionerId: text("mentioner_id").references(() => users.id, { onDelete: "set null" }),
     type: text("type").notNull(),
     content: text("content").notNull(),
+    /** The post, comment or reflection that mentions the user: one notification per mention per item. */
+    sourceId: uuid("source_id"),
     read: boolean("read").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("notifications_once_per_item_idx").on(t.userId, t.type, t.sourceId),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /** Spec section 3: profiles. `id` is the user's id. */
@@ -23,10 +23,16 @@ export const profiles = pgTable(
     onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
     /** IANA time zone of the person's browser; "their day" (devotional, streak, check-in) is counted in it. */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** Whether flock members see this person's streak (off by default). */
+    shareStreak: boolean("share_streak").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("profiles_username_key").on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("profiles_username_key").on(sql`lower(${t.username})`),
+    // Mention autocomplete looks usernames up by prefix.
+    index("profiles_username_prefix_idx").on(sql`lower(${t.username}) text_pattern_ops`),
+  ],
 );
 
 /** Spec section 7: track-user-activity. */

@@ -1,9 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
 import type { BillingProvider } from "../../providers/billing/billing";
 import type { StorageProvider } from "../../providers/storage/storage";
 import { notFound } from "../../errors";
+import { leaveFlock } from "../flock/service";
 
 /**
  * Each area adds what it keeps about a person here, so "download my data" stays complete as areas are added.
@@ -150,6 +151,58 @@ const exportSections: Record<string, ExportSection> = {
       .from(schema.encouragementWhispers)
       .where(eq(schema.encouragementWhispers.userId, userId))
       .orderBy(desc(schema.encouragementWhispers.createdAt)),
+  pasture_posts: (db, userId) =>
+    db
+      .select({
+        kind: schema.posts.kind,
+        body: schema.posts.body,
+        scripture_ref: schema.posts.scriptureRef,
+        image_url: schema.posts.imageUrl,
+        created_at: schema.posts.createdAt,
+        updated_at: schema.posts.updatedAt,
+      })
+      .from(schema.posts)
+      .where(eq(schema.posts.userId, userId))
+      .orderBy(desc(schema.posts.createdAt)),
+  pasture_comments: (db, userId) =>
+    db
+      .select({ post_id: schema.postComments.postId, body: schema.postComments.body, created_at: schema.postComments.createdAt })
+      .from(schema.postComments)
+      .where(eq(schema.postComments.userId, userId))
+      .orderBy(desc(schema.postComments.createdAt)),
+  flocks: (db, userId) =>
+    db
+      .select({
+        name: schema.flocks.name,
+        role: schema.flockMembers.role,
+        status: schema.flockMembers.status,
+        joined_at: schema.flockMembers.joinedAt,
+      })
+      .from(schema.flockMembers)
+      .innerJoin(schema.flocks, eq(schema.flocks.id, schema.flockMembers.flockId))
+      .where(eq(schema.flockMembers.userId, userId)),
+  flock_reflections: (db, userId) =>
+    db
+      .select({
+        flock: schema.flocks.name,
+        prompt: schema.reflections.prompt,
+        body: schema.reflections.body,
+        created_at: schema.reflections.createdAt,
+      })
+      .from(schema.reflections)
+      .innerJoin(schema.flocks, eq(schema.flocks.id, schema.reflections.flockId))
+      .where(eq(schema.reflections.userId, userId))
+      .orderBy(desc(schema.reflections.createdAt)),
+  flock_reflection_comments: (db, userId) =>
+    db
+      .select({
+        reflection_id: schema.reflectionComments.reflectionId,
+        body: schema.reflectionComments.body,
+        created_at: schema.reflectionComments.createdAt,
+      })
+      .from(schema.reflectionComments)
+      .where(eq(schema.reflectionComments.userId, userId))
+      .orderBy(desc(schema.reflectionComments.createdAt)),
   error_reports: (db, userId) =>
     db
       .select({ message: schema.errorReports.message, url: schema.errorReports.url, created_at: schema.errorReports.createdAt })
@@ -183,11 +236,22 @@ export async function deleteAccount(
     await billing.cancelNow(subscription.providerSubscriptionId);
   }
   const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.id, userId));
+  // Leave each flock the way a member would, so an owner's flock passes to the next brother instead of being orphaned.
+  const memberships = await db
+    .select({ flockId: schema.flockMembers.flockId })
+    .from(schema.flockMembers)
+    .where(and(eq(schema.flockMembers.userId, userId), eq(schema.flockMembers.status, "active")));
+  for (const { flockId } of memberships) await leaveFlock(db, { flockId, userId });
+  const pictures = await db
+    .select({ imageUrl: schema.posts.imageUrl })
+    .from(schema.posts)
+    .where(and(eq(schema.posts.userId, userId), isNotNull(schema.posts.imageUrl)));
   await db.transaction(async (tx) => {
     await tx.delete(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, user.email));
     // Pending reset links and sign-in challenges hold the user's id as their value (no foreign key to cascade).
     await tx.delete(schema.verifications).where(eq(schema.verifications.value, userId));
     await tx.delete(schema.users).where(eq(schema.users.id, userId));
   });
-  if (profile?.avatarUrl?.startsWith("/api/files/")) await storage.delete(profile.avatarUrl.slice("/api/files/".length));
+  const files = [profile?.avatarUrl, ...pictures.map((p) => p.imageUrl)].filter((url) => url?.startsWith("/api/files/"));
+  await Promise.all(files.map((url) => storage.delete(url!.slice("/api/files/".length))));
 }

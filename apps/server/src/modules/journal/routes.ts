@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { journalInput, journalListQuery, journalUpdateInput, needsCare, whisperForJournal } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
-import { readJson, readQuery } from "../../http/validate";
+import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { whisperQuietly } from "../whispers/service";
 import { createJournalEntry, deleteJournalEntry, getJournalEntry, listJournal, updateJournalEntry } from "./service";
 
@@ -33,17 +33,17 @@ export function journalRoutes(ctx: AppContext) {
           : null;
       return c.json({ entry, whisper, care }, 201);
     })
-    .get("/journal/:id{[0-9a-f-]{36}}", async (c) => {
+    .get(`/journal/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
       return c.json(await getJournalEntry(ctx.db, { userId: user.id, entryId: c.req.param("id") }));
     })
-    .patch("/journal/:id{[0-9a-f-]{36}}", async (c) => {
+    .patch(`/journal/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
       const { content } = await readJson(c, journalUpdateInput);
       const entry = await updateJournalEntry(ctx.db, { userId: user.id, entryId: c.req.param("id"), content });
       return c.json({ entry, care: needsCare(entry.content) });
     })
-    .delete("/journal/:id{[0-9a-f-]{36}}", async (c) => {
+    .delete(`/journal/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
       await deleteJournalEntry(ctx.db, { userId: user.id, entryId: c.req.param("id") });
       return c.json({ deleted: true });

@@ -1,9 +1,23 @@
-import { and, count, desc, eq } from "drizzle-orm";
-import { NOTIFICATION_LIST_LIMIT, type NotificationList } from "@shepherd/shared";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import {
+  extractMentions,
+  mentionExcerpt,
+  MENTIONS_PER_ITEM_MAX,
+  NOTIFICATION_LIST_LIMIT,
+  type NotificationList,
+  type NotificationType,
+  type RealtimeEvent,
+} from "@shepherd/shared";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
+import { notFound } from "../../errors";
 
 const { notifications, profiles } = schema;
+
+/** Tells a user's open browsers that his notifications changed (the realtime hub, or nothing in a script). */
+export interface NotificationPublisher {
+  publish(userId: string, event: RealtimeEvent): Promise<void>;
+}
 
 /** Spec section 7: the 20 newest of the user's notifications with their mentioners, and the unread count. */
 export async function listNotifications(db: Database, userId: string): Promise<NotificationList> {
@@ -23,7 +37,7 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       .from(notifications)
       .leftJoin(profiles, eq(profiles.id, notifications.mentionerId))
       .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATION_LIST_LIMIT),
     db
       .select({ n: count() })
@@ -43,4 +57,99 @@ export async function listNotifications(db: Database, userId: string): Promise<N
         : null,
     })),
   };
+}
+
+/** Section 7, table writes: set read true by id (the user's own only; anything else is not found). */
+export async function markNotificationRead(
+  db: Database,
+  publisher: NotificationPublisher,
+  options: { userId: string; notificationId: string },
+): Promise<void> {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, options.notificationId), eq(notifications.userId, options.userId)))
+    .returning({ id: notifications.id });
+  if (!row) throw notFound("That notification");
+  await publisher.publish(options.userId, { type: "notifications", change: "update" });
+}
+
+/** Section 7: set read true for all of the user's unread. */
+export async function markAllNotificationsRead(
+  db: Database,
+  publisher: NotificationPublisher,
+  userId: string,
+): Promise<{ updated: number }> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  if (rows.length > 0) await publisher.publish(userId, { type: "notifications", change: "update" });
+  return { updated: rows.length };
+}
+
+/** Section 7: delete by id (the user's own only). */
+export async function deleteNotification(
+  db: Database,
+  publisher: NotificationPublisher,
+  options: { userId: string; notificationId: string },
+): Promise<void> {
+  const [row] = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, options.notificationId), eq(notifications.userId, options.userId)))
+    .returning({ id: notifications.id });
+  if (!row) throw notFound("That notification");
+  await publisher.publish(options.userId, { type: "notifications", change: "delete" });
+}
+
+type Executor = Pick<Database, "select" | "insert">;
+
+/**
+ * Notifies everyone a text @mentions: one notification per person per item (a unique index makes a second
+ * attempt, e.g. after an edit, a no-op), never the writer himself, at most MENTIONS_PER_ITEM_MAX people, and
+ * only people in `audience` when given (a flock's reflection reaches only that flock). Returns who was notified.
+ */
+export async function notifyMentions(
+  db: Executor,
+  options: {
+    mentionerId: string;
+    type: NotificationType;
+    sourceId: string;
+    text: string;
+    audience?: string[];
+  },
+): Promise<string[]> {
+  const usernames = extractMentions(options.text).slice(0, MENTIONS_PER_ITEM_MAX);
+  if (usernames.length === 0) return [];
+  const conditions = [inArray(sql<string>`lower(${profiles.username})`, usernames), ne(profiles.id, options.mentionerId)];
+  if (options.audience) {
+    if (options.audience.length === 0) return [];
+    conditions.push(inArray(profiles.id, options.audience));
+  }
+  const people = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(...conditions));
+  if (people.length === 0) return [];
+  const content = mentionExcerpt(options.text);
+  const inserted = await db
+    .insert(notifications)
+    .values(
+      people.map((p) => ({
+        userId: p.id,
+        mentionerId: options.mentionerId,
+        type: options.type,
+        content,
+        sourceId: options.sourceId,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ userId: notifications.userId });
+  return inserted.map((r) => r.userId);
+}
+
+/** After the transaction that wrote them commits: tell each notified user's browsers. */
+export async function announceNotifications(publisher: NotificationPublisher, userIds: string[]): Promise<void> {
+  await Promise.all(userIds.map((id) => publisher.publish(id, { type: "notifications", change: "insert" })));
 }

@@ -1,9 +1,17 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { CurrentTopicId, FocusThemeId, Profile, UpdateProfileInput, UsernameAvailability } from "@shepherd/shared";
+import type {
+  CurrentTopicId,
+  FocusThemeId,
+  Profile,
+  PublicProfile,
+  UpdateProfileInput,
+  UsernameAvailability,
+} from "@shepherd/shared";
 import { usernameSchema } from "@shepherd/shared";
 import type { Database } from "../../db/client";
 import { prepared, schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
+import { streakDays } from "../today/service";
 
 const { profiles } = schema;
 
@@ -19,6 +27,7 @@ export function toProfile(row: ProfileRow): Profile {
     focus: row.focus as FocusThemeId[],
     current_topics: row.currentTopics as CurrentTopicId[],
     onboarding_completed_at: row.onboardingCompletedAt?.toISOString() ?? null,
+    share_streak: row.shareStreak,
   };
 }
 
@@ -55,6 +64,7 @@ export async function updateProfile(db: Database, options: { userId: string; cha
   if (changes.username !== undefined) values.username = changes.username;
   if (changes.focus !== undefined) values.focus = [...new Set(changes.focus)];
   if (changes.current_topics !== undefined) values.currentTopics = [...new Set(changes.current_topics)];
+  if (changes.share_streak !== undefined) values.shareStreak = changes.share_streak;
   try {
     const [row] = await db.update(profiles).set(values).where(eq(profiles.id, userId)).returning();
     if (!row) throw notFound("Profile");
@@ -111,18 +121,22 @@ export async function completeOnboarding(db: Database, userId: string): Promise<
   return toProfile(row);
 }
 
-/** What another signed-in user may see of a profile. */
-export async function getPublicProfile(db: Database, userId: string) {
-  const [row] = await db
-    .select({
-      id: profiles.id,
-      display_name: profiles.displayName,
-      username: profiles.username,
-      avatar_url: profiles.avatarUrl,
-      focus: profiles.focus,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  if (!row) throw notFound("Profile");
-  return row;
+/** What another signed-in user may see of a profile (docs/community.md): the streak only when he shares it. */
+export async function getPublicProfile(
+  db: Database,
+  options: { userId: string; viewerId: string; now?: Date },
+): Promise<PublicProfile> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, options.userId));
+  if (!row) throw notFound("That profile");
+  const isMe = row.id === options.viewerId;
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    username: row.username,
+    avatar_url: row.avatarUrl,
+    focus: row.focus,
+    joined_at: row.createdAt.toISOString(),
+    is_me: isMe,
+    streak: isMe || row.shareStreak ? await streakDays(db, { userId: row.id, now: options.now }) : null,
+  };
 }

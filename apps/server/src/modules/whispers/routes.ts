@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { encouragementInput } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
-import { readJson } from "../../http/validate";
+import { readJson, UUID_PARAM } from "../../http/validate";
 import { generateEncouragement, listWhispers, markWhisperRead, newestUnreadWhisper } from "./service";
 
 export function whisperRoutes(ctx: AppContext) {
@@ -16,7 +16,7 @@ export function whisperRoutes(ctx: AppContext) {
         const user = await requireUser(c);
         return c.json({ whisper: await newestUnreadWhisper(ctx.db, user.id) });
       })
-      .post("/whispers/:id{[0-9a-f-]{36}}/read", async (c) => {
+      .post(`/whispers/:id${UUID_PARAM}/read`, async (c) => {
         const user = await requireUser(c);
         return c.json(await markWhisperRead(ctx.db, { userId: user.id, whisperId: c.req.param("id") }));
       })

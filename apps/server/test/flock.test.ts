@@ -1,0 +1,206 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { schema } from "../src/db/client";
+import { startTestApp, type TestApp } from "./helpers/app";
+import { brother, type Brother } from "./helpers/community";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function flockOf(owner: Brother, name = "Tuesday Men"): Promise<{ id: string; invite_code: string }> {
+  const res = await owner.client.post("/api/flocks", { name, description: "Coffee and Scripture before work" });
+  expect(res.status, res.text).toBe(201);
+  return res.json();
+}
+
+async function join(owner: Brother, flockId: string, member: Brother) {
+  expect((await owner.client.post(`/api/flocks/${flockId}/invitations`, { username: member.username })).status).toBe(201);
+  expect((await member.client.post(`/api/flocks/${flockId}/accept`)).status).toBe(200);
+}
+
+describe("flocks", () => {
+  test("create, invite by username, accept; members see each other", async () => {
+    const a = await brother(app, "Andrew");
+    const b = await brother(app, "Barnabas");
+    const flock = await flockOf(a);
+    const detail = (await a.client.get(`/api/flocks/${flock.id}`)).json();
+    expect(detail).toMatchObject({ name: "Tuesday Men", my_role: "owner", pending: [] });
+    expect(detail.members).toHaveLength(1);
+
+    const invited = await a.client.post(`/api/flocks/${flock.id}/invitations`, { username: `@${b.username.toUpperCase()}` });
+    expect(invited.status).toBe(201);
+    expect(invited.json().pending.map((p: { id: string }) => p.id)).toEqual([b.id]);
+    const again = await a.client.post(`/api/flocks/${flock.id}/invitations`, { username: b.username });
+    expect(again.status).toBe(409);
+    expect(again.json().error.message).toBe(`@${b.username} has been invited already.`);
+    const nobody = await a.client.post(`/api/flocks/${flock.id}/invitations`, { username: "no_such_person_x" });
+    expect(nobody.json().error.message).toBe("No one uses the username @no_such_person_x. Check the spelling.");
+
+    const mine = (await b.client.get("/api/flocks")).json();
+    expect(mine.flocks).toEqual([]);
+    expect(mine.invitations).toEqual([
+      expect.objectContaining({
+        flock_id: flock.id,
+        flock_name: "Tuesday Men",
+        invited_by: expect.objectContaining({ id: a.id }),
+      }),
+    ]);
+    // Invited is not a member yet.
+    expect((await b.client.get(`/api/flocks/${flock.id}`)).status).toBe(404);
+    const accepted = await b.client.post(`/api/flocks/${flock.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.json()).toMatchObject({ my_role: "member" });
+    expect(accepted.json().members.map((m: { id: string }) => m.id)).toEqual([a.id, b.id]);
+    expect((await b.client.get("/api/flocks")).json().flocks).toEqual([
+      expect.objectContaining({ id: flock.id, member_count: 2, my_role: "member" }),
+    ]);
+  });
+
+  test("decline an invitation", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const flock = await flockOf(a);
+    await a.client.post(`/api/flocks/${flock.id}/invitations`, { username: b.username });
+    expect((await b.client.post(`/api/flocks/${flock.id}/decline`)).status).toBe(200);
+    expect((await b.client.get("/api/flocks")).json().invitations).toEqual([]);
+    expect((await b.client.post(`/api/flocks/${flock.id}/accept`)).status).toBe(404);
+  });
+
+  test("an invite link previews and joins; a replaced link stops working", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const c = await brother(app);
+    const flock = await flockOf(a, "Fathers of Daughters");
+    const preview = await b.client.get(`/api/flock-invites/${flock.invite_code}`);
+    expect(preview.json()).toMatchObject({ name: "Fathers of Daughters", member_count: 1, already_member: false });
+    const joined = await b.client.post(`/api/flock-invites/${flock.invite_code}/accept`);
+    expect(joined.json().members).toHaveLength(2);
+    // Joining twice changes nothing.
+    expect((await b.client.post(`/api/flock-invites/${flock.invite_code}/accept`)).json().members).toHaveLength(2);
+
+    expect((await b.client.post(`/api/flocks/${flock.id}/invite-code`)).status).toBe(403);
+    const { invite_code } = (await a.client.post(`/api/flocks/${flock.id}/invite-code`)).json();
+    expect(invite_code).not.toBe(flock.invite_code);
+    const old = await c.client.post(`/api/flock-invites/${flock.invite_code}/accept`);
+    expect(old.status).toBe(404);
+    expect(old.json().error.message).toBe("This invite link is not valid any more. Ask for a new one.");
+    expect((await c.client.post(`/api/flock-invites/${invite_code}/accept`)).status).toBe(200);
+  });
+
+  test("leaving: the owner hands over to the longest-standing member; the last one out ends the flock", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const c = await brother(app);
+    const flock = await flockOf(a);
+    await join(a, flock.id, b);
+    await join(a, flock.id, c);
+    expect((await a.client.post(`/api/flocks/${flock.id}/leave`)).json()).toEqual({ flock_ended: false });
+    expect((await a.client.get(`/api/flocks/${flock.id}`)).status).toBe(404);
+    expect((await b.client.get(`/api/flocks/${flock.id}`)).json().my_role).toBe("owner");
+    // The new owner removes c, then leaves last.
+    const removed = await b.client.delete(`/api/flocks/${flock.id}/members/${c.id}`);
+    expect(removed.json().members.map((m: { id: string }) => m.id)).toEqual([b.id]);
+    expect((await b.client.post(`/api/flocks/${flock.id}/leave`)).json()).toEqual({ flock_ended: true });
+    expect(await app.db.select().from(schema.flocks).where(eq(schema.flocks.id, flock.id))).toHaveLength(0);
+  });
+
+  test("only the owner renames or removes; names are checked", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const flock = await flockOf(a);
+    await join(a, flock.id, b);
+    expect((await b.client.patch(`/api/flocks/${flock.id}`, { name: "Mine" })).status).toBe(403);
+    expect((await b.client.delete(`/api/flocks/${flock.id}/members/${a.id}`)).status).toBe(403);
+    const renamed = await a.client.patch(`/api/flocks/${flock.id}`, { name: "Iron Sharpens Iron" });
+    expect(renamed.json().name).toBe("Iron Sharpens Iron");
+    const short = await a.client.post("/api/flocks", { name: "ab" });
+    expect(short.json().error.message).toBe("name: A flock's name must be at least 3 characters");
+  });
+
+  test("streaks show only for members who share them", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const flock = await flockOf(a);
+    await join(a, flock.id, b);
+    const today = (await b.client.get("/api/devotionals/today")).json();
+    expect((await b.client.post("/api/progress/complete", { devotional_id: today.id })).status).toBe(200);
+    const hidden = (await a.client.get(`/api/flocks/${flock.id}`)).json();
+    expect(hidden.members.find((m: { id: string }) => m.id === b.id).streak).toBeNull();
+    expect((await b.client.patch("/api/profile", { share_streak: true })).json().share_streak).toBe(true);
+    const shown = (await a.client.get(`/api/flocks/${flock.id}`)).json();
+    expect(shown.members.find((m: { id: string }) => m.id === b.id).streak).toBe(1);
+    expect((await a.client.get(`/api/profiles/${b.id}`)).json().streak).toBe(1);
+    expect((await b.client.get(`/api/profiles/${a.id}`)).json().streak).toBeNull();
+  });
+});
+
+describe("reflections", () => {
+  test("members share reflections with comments; outsiders cannot read, write or report them", async () => {
+    const a = await brother(app, "Andrew");
+    const b = await brother(app, "Barnabas");
+    const outsider = await brother(app, "Outsider");
+    const flock = await flockOf(a);
+    await join(a, flock.id, b);
+    const devotional = (await b.client.get("/api/devotionals/today")).json();
+    const created = await b.client.post(`/api/flocks/${flock.id}/reflections`, {
+      body: "I was quick to anger this week. Pray I listen first.",
+      prompt: devotional.reflection,
+      devotional_id: devotional.id,
+    });
+    expect(created.status).toBe(201);
+    const reflection = created.json();
+    expect(reflection).toMatchObject({ flock_id: flock.id, devotional_title: devotional.title, mine: true, comment_count: 0 });
+
+    const page = (await a.client.get(`/api/flocks/${flock.id}/reflections`)).json();
+    expect(page.items.map((r: { id: string }) => r.id)).toEqual([reflection.id]);
+    const comment = await a.client.post(`/api/reflections/${reflection.id}/comments`, { body: "Praying, brother." });
+    expect(comment.status).toBe(201);
+    expect((await b.client.get(`/api/reflections/${reflection.id}/comments`)).json()).toHaveLength(1);
+
+    for (const [method, path, json] of [
+      ["GET", `/api/flocks/${flock.id}`, undefined],
+      ["GET", `/api/flocks/${flock.id}/reflections`, undefined],
+      ["POST", `/api/flocks/${flock.id}/reflections`, { body: "Let me in" }],
+      ["GET", `/api/reflections/${reflection.id}/comments`, undefined],
+      ["POST", `/api/reflections/${reflection.id}/comments`, { body: "Hello" }],
+      ["PATCH", `/api/reflections/${reflection.id}`, { body: "Changed" }],
+      ["DELETE", `/api/reflections/${reflection.id}`, undefined],
+      ["POST", `/api/flocks/${flock.id}/invitations`, { username: outsider.username }],
+      ["POST", "/api/reports", { target_type: "reflection", target_id: reflection.id, reason: "Curious" }],
+    ] as const) {
+      const res = await outsider.client.request(method, path, json ? { json } : {});
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    // A member who is not the author cannot change it.
+    expect((await a.client.patch(`/api/reflections/${reflection.id}`, { body: "Changed" })).status).toBe(403);
+    expect((await a.client.delete(`/api/reflections/${reflection.id}`)).status).toBe(403);
+    const reported = await a.client.post("/api/reports", { target_type: "reflection", target_id: reflection.id, reason: "Test" });
+    expect(reported.status).toBe(201);
+    // Someone else's devotional cannot be attached.
+    const foreign = await a.client.post(`/api/flocks/${flock.id}/reflections`, { body: "Hmm", devotional_id: devotional.id });
+    expect(foreign.status).toBe(404);
+
+    expect((await b.client.delete(`/api/reflections/${reflection.id}`)).status).toBe(200);
+    expect((await a.client.get(`/api/flocks/${flock.id}/reflections`)).json().items).toEqual([]);
+  });
+
+  test("a reflection mention notifies members of the flock only", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const outsider = await brother(app);
+    const flock = await flockOf(a);
+    await join(a, flock.id, b);
+    await b.client.post(`/api/flocks/${flock.id}/reflections`, {
+      body: `@${a.username} thank you. @${outsider.username} should hear this too.`,
+    });
+    const forA = await app.db.select().from(schema.notifications).where(eq(schema.notifications.userId, a.id));
+    expect(forA.map((n) => n.type)).toEqual(["mention_reflection"]);
+    const forOutsider = await app.db.select().from(schema.notifications).where(eq(schema.notifications.userId, outsider.id));
+    expect(forOutsider).toEqual([]);
+  });
+});
