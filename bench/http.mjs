@@ -1,6 +1,7 @@
 // HTTP benchmark: the built Shepherd server vs a bare node:http server answering the same JSON, under autocannon.
 //   node bench/http.mjs            (or: node bench/run.mjs http)
-// (a) GET /api/health   (b) GET /api/me with a session cookie (session lookup + profile read in PostgreSQL).
+// (a) GET /api/health  (b) GET /api/me with a session cookie (session lookup + profile read in PostgreSQL)
+// (c) GET /api/devotionals/today  (d) GET /api/pasture/posts, a full first page of The Pasture.
 import autocannon from "autocannon";
 import path from "node:path";
 import {
@@ -98,6 +99,22 @@ export async function runHttp(options = {}) {
     const todayRes = await request(port, "/api/devotionals/today", { headers: { cookie } });
     if (todayRes.status !== 200) throw new Error(`GET /api/devotionals/today: HTTP ${todayRes.status} ${todayRes.body}`);
     const todayBody = todayRes.body;
+    // A full first page of The Pasture: 20 posts with their authors, counts and my reactions.
+    for (let i = 1; i <= 25; i++) {
+      const res = await request(port, "/api/pasture/posts", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", origin: `http://localhost:${port}` },
+        body: JSON.stringify({
+          kind: i % 3 === 0 ? "prayer_request" : "post",
+          body: `Brothers, day ${i}: what carried me this week was Isaiah 40:31. Waiting is not wasted time.`,
+          scripture_ref: "Isaiah 40:31",
+        }),
+      });
+      if (res.status !== 201) throw new Error(`POST /api/pasture/posts: HTTP ${res.status} ${res.body}`);
+    }
+    const feedRes = await request(port, "/api/pasture/posts", { headers: { cookie } });
+    if (feedRes.status !== 200) throw new Error(`GET /api/pasture/posts: HTTP ${feedRes.status} ${feedRes.body}`);
+    const feedBody = feedRes.body;
     // One unloaded request each, for reference (includes connection setup: no keep-alive).
     const single = {};
     for (const [name, p, headers] of [
@@ -116,7 +133,7 @@ export async function runHttp(options = {}) {
 
     const barePort = await freePort();
     bare = startChild(process.execPath, [path.join(ROOT, "bench/lib/bare-server.mjs")], {
-      env: { PATH: process.env.PATH, PORT: String(barePort), BENCH_ME_BODY: meBody, BENCH_TODAY_BODY: todayBody },
+      env: { PATH: process.env.PATH, PORT: String(barePort), BENCH_ME_BODY: meBody, BENCH_TODAY_BODY: todayBody, BENCH_FEED_BODY: feedBody },
       label: "bare node:http server",
     });
     await waitFor200(barePort, "/api/health", { child: bare.child, timeoutMs: 10_000, describe: "the bare server" });
@@ -131,6 +148,13 @@ export async function runHttp(options = {}) {
         path: "/api/devotionals/today",
         headers: { cookie },
         expectBody: todayBody,
+      },
+      {
+        key: "feed",
+        label: "GET /api/pasture/posts (20 posts)",
+        path: "/api/pasture/posts",
+        headers: { cookie },
+        expectBody: feedBody,
       },
     ];
     const results = [];
@@ -159,6 +183,7 @@ export async function runHttp(options = {}) {
       builtFirst: built,
       serverReadyMs: readyMs,
       meBodyBytes: Buffer.byteLength(meBody),
+      feedBodyBytes: Buffer.byteLength(feedBody),
       singleRequestMedianMs: single,
       scenarios: results,
       ok: results.every((r) => r.ok),

@@ -11,14 +11,20 @@ import { formatHttp, runHttp } from "./http.mjs";
 import { ROOT, cpuMeter, installSignalHandlers, log, machineInfo, round, stopAll } from "./lib/common.mjs";
 import { formatStartup, runStartup } from "./startup.mjs";
 import { formatToday, renderToday, runToday } from "./today.mjs";
+import { formatRealtime, renderRealtime, runRealtime } from "./realtime.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
   http: { run: runHttp, format: formatHttp, title: "HTTP throughput and latency (autocannon, 50 connections)" },
   bundle: { run: runBundle, format: formatBundle, title: "Bundle: JavaScript needed to render /auth" },
   today: { run: runToday, format: formatToday, title: "Today: streak query and offline audio" },
+  realtime: {
+    run: runRealtime,
+    format: formatRealtime,
+    title: "Realtime: idle event streams per process and notification delivery latency",
+  },
 };
-const ORDER = ["startup", "http", "bundle", "today"];
+const ORDER = ["startup", "http", "bundle", "today", "realtime"];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
 const WATCHDOG_MS = 8 * 60_000;
@@ -160,7 +166,7 @@ function renderHttp(r) {
     table(["Scenario", "Throughput ours/bare", "p99 ours/bare", "All 2xx, no errors"], ratios),
     "",
     `Single request, no load, new connection each (median of 20): /api/health ${r.singleRequestMedianMs.health} ms, /api/me ${r.singleRequestMedianMs.me} ms. ` +
-      `Server ready (health 200) ${(r.serverReadyMs / 1000).toFixed(1)} s after spawn. /api/me body ${r.meBodyBytes} bytes.`,
+      `Server ready (health 200) ${(r.serverReadyMs / 1000).toFixed(1)} s after spawn. /api/me body ${r.meBodyBytes} bytes; feed page ${r.feedBodyBytes ?? "?"} bytes.`,
     "",
     busyNote(r),
   ].join("\n");
@@ -255,6 +261,7 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   if (r.http) sections.push(`## ${BENCHMARKS.http.title}\n\n${renderHttp(r.http)}`);
   if (r.bundle) sections.push(`## ${BENCHMARKS.bundle.title}\n\n${renderBundle(r.bundle)}`);
   if (r.today) sections.push(`## ${BENCHMARKS.today.title}\n\n${renderToday(r.today)}`);
+  if (r.realtime) sections.push(`## ${BENCHMARKS.realtime.title}\n\n${renderRealtime(r.realtime)}`);
   sections.push(`## How to run
 
 \`\`\`sh

@@ -1,13 +1,14 @@
 // The baseline for the HTTP benchmark: a bare node:http server that answers the same JSON bodies as Shepherd,
 // with no framework, middleware, session lookup or database. Listens on 127.0.0.1:PORT.
-// BENCH_ME_BODY is the exact /api/me JSON captured from the real server for the benchmark user.
+// BENCH_ME_BODY, BENCH_TODAY_BODY and BENCH_FEED_BODY are the exact JSON bodies captured from the real server.
 import http from "node:http";
 
 const port = Number(process.env.PORT);
 const health = Buffer.from(JSON.stringify({ status: "ok" }));
 const me = Buffer.from(process.env.BENCH_ME_BODY ?? "{}");
 const today = Buffer.from(process.env.BENCH_TODAY_BODY ?? "{}");
-const bodies = { "/api/health": health, "/api/me": me, "/api/devotionals/today": today };
+const feed = Buffer.from(process.env.BENCH_FEED_BODY ?? "{}");
+const bodies = { "/api/health": health, "/api/me": me, "/api/devotionals/today": today, "/api/pasture/posts": feed };
 
 const server = http.createServer((req, res) => {
   const body = bodies[req.url] ?? null;

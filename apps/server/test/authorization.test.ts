@@ -90,7 +90,17 @@ describe("one person cannot see or change another's data", () => {
     expect((await alice.get(aliceAvatar)).status).toBe(200);
 
     const seen = (await bob.get(`/api/profiles/${userA.id}`)).json();
-    expect(Object.keys(seen).sort()).toEqual(["avatar_url", "display_name", "focus", "id", "username"]);
+    expect(Object.keys(seen).sort()).toEqual([
+      "avatar_url",
+      "display_name",
+      "focus",
+      "id",
+      "is_me",
+      "joined_at",
+      "streak",
+      "username",
+    ]);
+    expect(seen.streak).toBeNull();
   });
 
   test("the welcome email cannot be sent to someone else's address", async () => {

@@ -52,6 +52,7 @@ describe("profile fields", () => {
       focus: ["prayer", "marriage"],
       current_topics: ["new_father", "work_pressure"],
       onboarding_completed_at: null,
+      share_streak: false,
     });
 
     const me = (await client.get("/api/me")).json();
@@ -266,12 +267,22 @@ describe("public profiles", () => {
 
     const seen = await b.get(`/api/profiles/${userA.id}`);
     expect(seen.status).toBe(200);
-    expect(seen.json()).toEqual({ id: userA.id, display_name: "Visible Person", username, avatar_url: null, focus: ["work"] });
+    expect(seen.json()).toEqual({
+      id: userA.id,
+      display_name: "Visible Person",
+      username,
+      avatar_url: null,
+      focus: ["work"],
+      joined_at: expect.any(String),
+      is_me: false,
+      // Not shared (the default): another member does not see it.
+      streak: null,
+    });
     expect(seen.text).not.toContain(userA.email);
     expect(seen.text).not.toContain("grief");
 
     const unknown = await b.get("/api/profiles/00000000-0000-0000-0000-000000000000");
     expect(unknown.status).toBe(404);
-    expect(unknown.json().error.message).toBe("Profile was not found.");
+    expect(unknown.json().error.message).toBe("That profile was not found.");
   });
 });
