@@ -12,6 +12,7 @@ import { requireTrustedOrigin, securityHeaders } from "./http/security";
 import { serveWebApp } from "./http/static";
 import { accessRoutes } from "./modules/access/routes";
 import { accountRoutes } from "./modules/account/routes";
+import { adminRoutes } from "./modules/admin/routes";
 import { audioRoutes } from "./modules/audio/routes";
 import { activityRoutes } from "./modules/activity/routes";
 import { errorReportRoutes } from "./modules/error-reports/routes";
@@ -135,6 +136,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", audioRoutes(ctx));
   api.route("/", pastureRoutes(ctx));
   api.route("/", flockRoutes(ctx));
+  api.route("/", adminRoutes(ctx));
   api.route("/", realtimeRoutes(ctx));
   api.all("*", () => {
     throw new AppError("NOT_FOUND", "There is no such API route.");

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { schema } from "../src/db/client";
+import { setAdmin } from "../src/modules/admin/service";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { brother } from "./helpers/community";
 import { multipart, TINY_PNG } from "./helpers/upload";
@@ -288,5 +289,50 @@ describe("sign-in", () => {
       const res = await anonymous.request(method, path, method === "POST" ? { json: {} } : {});
       expect(res.status, `${method} ${path}`).toBe(401);
     }
+  });
+});
+
+describe("the admin Reports page", () => {
+  test("admins list open reports, dismiss one, and remove reported content; others get 403", async () => {
+    const a = await brother(app, "Author");
+    const b = await brother(app, "Reporter");
+    const admin = await brother(app, "Admin");
+    const [adminRow] = await app.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
+    await setAdmin(app.db, adminRow!.email, true);
+
+    const post = (await a.client.post("/api/pasture/posts", { body: "Something unkind" })).json();
+    const other = (await a.client.post("/api/pasture/posts", { body: "A misunderstanding" })).json();
+    const comment = (await a.client.post(`/api/pasture/posts/${other.id}/comments`, { body: "Rude comment" })).json();
+    await b.client.post("/api/reports", { target_type: "post", target_id: post.id, reason: "Unkind" });
+    await b.client.post("/api/reports", { target_type: "comment", target_id: comment.id, reason: "Rude" });
+
+    expect((await b.client.get("/api/admin/reports")).status).toBe(403);
+    const open = (await admin.client.get("/api/admin/reports")).json();
+    const postReport = open.find((r: { target_id: string }) => r.target_id === post.id);
+    const commentReport = open.find((r: { target_id: string }) => r.target_id === comment.id);
+    expect(postReport).toMatchObject({
+      target_type: "post",
+      excerpt: "Something unkind",
+      reason: "Unkind",
+      status: "open",
+      author: { id: a.id, username: a.username },
+      reporter: { id: b.id },
+    });
+
+    const dismissed = await admin.client.post(`/api/admin/reports/${postReport.id}/resolve`, { action: "dismiss" });
+    expect(dismissed.json()).toEqual({ resolved: true, removed: false });
+    expect((await a.client.get(`/api/pasture/posts/${post.id}`)).status).toBe(200);
+
+    const removed = await admin.client.post(`/api/admin/reports/${commentReport.id}/resolve`, { action: "remove" });
+    expect(removed.json()).toEqual({ resolved: true, removed: true });
+    expect((await a.client.get(`/api/pasture/posts/${other.id}/comments`)).json()).toEqual([]);
+    expect((await a.client.get(`/api/pasture/posts/${other.id}`)).json().comment_count).toBe(0);
+
+    const stillOpen = (await admin.client.get("/api/admin/reports")).json();
+    expect(stillOpen.map((r: { id: string }) => r.id)).not.toContain(postReport.id);
+    const resolved = (await admin.client.get("/api/admin/reports?status=resolved")).json();
+    expect(resolved.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([postReport.id, commentReport.id]));
+    const bad = await admin.client.post(`/api/admin/reports/${postReport.id}/resolve`, { action: "ban" });
+    expect(bad.json().error.message).toBe("action: action must be dismiss or remove");
   });
 });

@@ -247,3 +247,22 @@ export interface PublicProfile extends PersonRef {
 
 /** What the realtime channel (GET /api/realtime, server-sent events) pushes. */
 export type RealtimeEvent = { type: "notifications"; change: "insert" | "update" | "delete" };
+
+/** A report as the admin Reports page lists it. */
+export interface ContentReport {
+  id: string;
+  target_type: ReportTarget;
+  target_id: string;
+  /** The reported text as it was when reported. */
+  excerpt: string;
+  reason: string;
+  status: "open" | "resolved";
+  created_at: string;
+  author: { id: string; display_name: string | null; username: string | null } | null;
+  reporter: { id: string; display_name: string | null; username: string | null } | null;
+}
+
+export const reportListQuery = z.object({ status: z.enum(["open", "resolved"]).default("open") }).strict();
+export const resolveReportInput = z
+  .object({ action: z.enum(["dismiss", "remove"], { error: "action must be dismiss or remove" }) })
+  .strict();

@@ -1,6 +1,7 @@
 import { NavLink, Outlet, useParams } from "react-router";
 import { cn } from "@/lib/cn";
 import { PageHeading } from "@/components/ui/page";
+import { ReportsPanel } from "../components/reports-panel";
 
 /** Spec section 2: /admin sub-routes. The admin issue fills each page; each says what it will hold. */
 export const ADMIN_SECTIONS = [
@@ -49,5 +50,10 @@ export function AdminSectionRoute() {
   const { section: path } = useParams();
   const section = ADMIN_SECTIONS.find((s) => s.path === path);
   if (!section) return <PageHeading title="Not found" description="There is no such admin page." />;
-  return <PageHeading title={section.title} description={section.description} />;
+  return (
+    <>
+      <PageHeading title={section.title} description={section.description} />
+      {section.path === "reports" ? <ReportsPanel /> : null}
+    </>
+  );
 }

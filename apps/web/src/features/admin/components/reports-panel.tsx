@@ -1,0 +1,97 @@
+import { useState } from "react";
+import type { ContentReport } from "@shepherd/shared/community";
+import { relativeTimeAgo } from "@shepherd/shared/time";
+import { Button } from "@/components/ui/button";
+import { notify, showError } from "@/lib/toast";
+import { cn } from "@/lib/cn";
+import { useReports, useResolveReport, type ReportStatus } from "../api/reports";
+
+const TARGET_LABEL: Record<ContentReport["target_type"], string> = {
+  post: "Pasture post",
+  comment: "Pasture comment",
+  reflection: "Flock reflection",
+  reflection_comment: "Reflection comment",
+};
+
+function who(person: ContentReport["author"]): string {
+  if (!person) return "a former member";
+  return person.username ? `@${person.username}` : (person.display_name ?? "a member");
+}
+
+function ReportCard({ report }: { report: ContentReport }) {
+  const resolve = useResolveReport();
+  const act = (action: "dismiss" | "remove") =>
+    resolve.mutate(
+      { id: report.id, action },
+      {
+        onSuccess: (result) => notify(result.removed ? "Content removed" : "Report dismissed"),
+        onError: showError,
+      },
+    );
+  return (
+    <li className="rounded-xl border border-stone-200 p-4 dark:border-stone-800">
+      <p className="text-xs font-medium tracking-wide text-stone-500 uppercase dark:text-stone-400">
+        {TARGET_LABEL[report.target_type]} by {who(report.author)} · reported by {who(report.reporter)} ·{" "}
+        {relativeTimeAgo(report.created_at)}
+      </p>
+      <blockquote className="mt-2 border-l-4 border-stone-300 pl-3 whitespace-pre-wrap text-stone-800 dark:border-stone-600 dark:text-stone-200">
+        {report.excerpt}
+      </blockquote>
+      <p className="mt-2 text-sm">
+        <span className="font-medium">Reason:</span> {report.reason}
+      </p>
+      {report.status === "open" ? (
+        <div className="mt-3 flex gap-2">
+          <Button size="sm" variant="secondary" disabled={resolve.isPending} onClick={() => act("dismiss")}>
+            Dismiss
+          </Button>
+          <Button size="sm" variant="danger" disabled={resolve.isPending} onClick={() => act("remove")}>
+            Remove content
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Admin Reports: what members reported in The Pasture and in flocks, to dismiss or remove. */
+export function ReportsPanel() {
+  const [status, setStatus] = useState<ReportStatus>("open");
+  const reports = useReports(status);
+  return (
+    <div className="mt-4">
+      <div role="tablist" aria-label="Report status" className="mb-4 flex gap-2">
+        {(["open", "resolved"] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={status === s}
+            onClick={() => setStatus(s)}
+            className={cn(
+              "rounded-lg px-3 py-1.5 text-sm capitalize",
+              status === s ? "bg-pasture-700 text-white" : "bg-stone-100 dark:bg-stone-800",
+            )}
+          >
+            {s}
+          </button>
+        ))}
+      </div>
+      {reports.isPending ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400">Loading reports...</p>
+      ) : reports.isError ? (
+        <p className="text-sm text-red-700">Reports could not be loaded. {reports.error.message}</p>
+      ) : reports.data.length === 0 ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {status === "open" ? "Nothing to review. The flock is at peace." : "No resolved reports yet."}
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {reports.data.map((r) => (
+            <ReportCard key={r.id} report={r} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
