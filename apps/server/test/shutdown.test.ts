@@ -12,6 +12,7 @@ import {
   waitUntil,
   type BuiltServer,
 } from "./helpers/built-server";
+import { openEventStream } from "./helpers/sse";
 import { multipart, TINY_PNG } from "./helpers/upload";
 
 /**
@@ -87,4 +88,18 @@ test("SIGTERM finishes the request in flight, refuses new ones, and stops the da
   await waitUntil(() => server.child.exitCode !== null, "the server to exit", 30_000);
   expect(server.child.exitCode).toBe(0);
   await waitUntil(() => !processAlive(postmaster!), "the embedded PostgreSQL to stop", 30_000);
+});
+
+test("SIGTERM ends open event streams, so they do not hold the shutdown open", async () => {
+  server = await startBuiltServer({ dataDir });
+  const client = server.client();
+  await signUp(client, { name: "Listening Levi" });
+  const live = await openEventStream(server.url, { cookie: client.cookieHeader() });
+  expect(live.status, live.text()).toBe(200);
+
+  server.child.kill("SIGTERM");
+  // Had the stream held server.close() open, the 25 s shutdown guard would have exited with code 1.
+  await waitUntil(() => server.child.exitCode !== null, "the server to exit", 60_000);
+  expect(server.child.exitCode, server.output()).toBe(0);
+  await live.ended;
 });

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { BookOpen, Compass, Home, NotebookPen, Sprout, User, Users } from "lucide-react";
 import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared/constants";
 import { ErrorBoundary } from "./error-boundary";
+import { useLiveNotifications } from "@/lib/realtime";
 import { useMe } from "@/lib/session";
 import { cn } from "@/lib/cn";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
@@ -31,6 +32,8 @@ export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const me = useMe();
   const signedIn = Boolean(me.data);
+  // One live channel for the signed-in user: the bell's count refreshes when his notifications change.
+  useLiveNotifications();
   return (
     <header
       data-scrolled={scrolled}
