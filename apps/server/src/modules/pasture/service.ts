@@ -11,7 +11,7 @@ import {
   type ReportTarget,
 } from "@shepherd/shared";
 import type { Database } from "../../db/client";
-import { schema } from "../../db/client";
+import { prepared, schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import { notifyMentions } from "../notifications/service";
 
@@ -51,7 +51,7 @@ export function personRef(row: {
   return { id: row.userId, display_name: row.displayName, username: row.username, avatar_url: row.avatarUrl };
 }
 
-const postColumns = (viewerId: string) => ({
+const postColumns = (viewerId: string | ReturnType<typeof sql.placeholder>) => ({
   id: posts.id,
   kind: posts.kind,
   body: posts.body,
@@ -120,13 +120,24 @@ export async function listPosts(
     const { createdAt, id } = decodeCursor(options.before);
     conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (${createdAt}::timestamptz, ${id}::uuid)`);
   }
-  const rows = await db
-    .select(postColumns(options.viewerId))
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.userId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(sql`${posts.createdAt} desc, ${posts.id} desc`)
-    .limit(FEED_PAGE_SIZE + 1);
+  // The top of the whole feed is what everyone opens: a prepared statement. Filtered and later pages are built here.
+  const rows = conditions.length
+    ? await db
+        .select(postColumns(options.viewerId))
+        .from(posts)
+        .innerJoin(profiles, eq(profiles.id, posts.userId))
+        .where(and(...conditions))
+        .orderBy(sql`${posts.createdAt} desc, ${posts.id} desc`)
+        .limit(FEED_PAGE_SIZE + 1)
+    : await prepared(db, "pasture_feed_top", () =>
+        db
+          .select(postColumns(sql.placeholder("viewerId")))
+          .from(posts)
+          .innerJoin(profiles, eq(profiles.id, posts.userId))
+          .orderBy(sql`${posts.createdAt} desc, ${posts.id} desc`)
+          .limit(FEED_PAGE_SIZE + 1)
+          .prepare("pasture_feed_top"),
+      ).execute({ viewerId: options.viewerId });
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
