@@ -64,6 +64,10 @@ const FlockPage = page(
   () => import("@/features/flock/pages/flock-page"),
   (m) => m.FlockPage,
 );
+const JoinFlockPage = page(
+  () => import("@/features/flock/pages/join-flock-page"),
+  (m) => m.JoinFlockPage,
+);
 const JournalPage = page(
   () => import("@/features/journal/pages/journal-page"),
   (m) => m.JournalPage,
@@ -143,6 +147,7 @@ export function AppRoutes() {
           <Route path="pasture/gathering/:roomName/join" element={<GatheringJoinPage />} />
           <Route path="pasture/gathering/:roomName" element={<GatheringRoomPage />} />
           <Route path="flock" element={<FlockPage />} />
+          <Route path="flock/join/:code" element={<JoinFlockPage />} />
           <Route path="profile/:userId" element={<ProfilePage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="insights" element={<InsightsPage />} />

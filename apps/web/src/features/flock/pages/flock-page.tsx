@@ -1,11 +1,10 @@
-import { PageHeading } from "@/components/ui/page";
+import { useSearchParams } from "react-router";
+import { FlockHome } from "../components/flock-home";
+import { FlockView } from "../components/flock-view";
 
-/** Spec: My Flock (built by the Community issue). */
+/** /flock is My Flock; /flock?f={id} opens one flock (see ../paths.ts). */
 export function FlockPage() {
-  return (
-    <PageHeading
-      title="My Flock"
-      description="Your small group of brothers: share reflections, pray for each other, and keep each other going."
-    />
-  );
+  const [params] = useSearchParams();
+  const flockId = params.get("f");
+  return flockId ? <FlockView key={flockId} flockId={flockId} /> : <FlockHome />;
 }

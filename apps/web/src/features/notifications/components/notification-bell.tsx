@@ -1,35 +1,61 @@
-import { Bell, MessageCircle, StickyNote, HandHeart } from "lucide-react";
+import { Bell, HandHeart, MessageCircle, StickyNote, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { formatUnreadBadge, type NotificationItem } from "@shepherd/shared/notifications";
+import { useNavigate } from "react-router";
+import {
+  formatUnreadBadge,
+  NOTIFICATION_PANEL_HEIGHT_PX,
+  notificationTarget,
+  type NotificationItem,
+} from "@shepherd/shared/notifications";
 import { relativeTimeAgo } from "@shepherd/shared/time";
+import { cn } from "@/lib/cn";
+import { useDeleteNotification } from "../api/delete-notification";
 import { useNotifications } from "../api/get-notifications";
+import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read";
+import { useMarkNotificationRead } from "../api/mark-notification-read";
 
+/** Spec section 2: note, speech bubble, praying hands; a generic bell for any other type. */
 const ICONS = { mention_post: StickyNote, mention_comment: MessageCircle, mention_reflection: HandHeart } as const;
 
 function NotificationIcon({ type }: { type: string }) {
   const Icon = ICONS[type as keyof typeof ICONS] ?? Bell;
-  return <Icon aria-hidden="true" className="h-4 w-4 text-pasture-700 dark:text-gold-300" />;
+  return <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-pasture-700 dark:text-gold-300" />;
 }
 
-function Item({ item }: { item: NotificationItem }) {
+function Item({ item, onOpen, onDelete }: { item: NotificationItem; onOpen: () => void; onDelete: () => void }) {
   const letter = item.mentioner?.display_name?.trim().charAt(0).toUpperCase() || "?";
+  const username = item.mentioner?.username ?? "unknown";
   return (
-    <li className={item.read ? "" : "bg-pasture-50 dark:bg-stone-800"}>
-      <div className="flex gap-3 px-4 py-3">
+    <li data-unread={!item.read} className={cn("flex items-start", item.read ? "" : "bg-pasture-50 dark:bg-stone-800")}>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="flex min-w-0 flex-1 gap-3 px-4 py-3 text-left hover:bg-stone-50 focus-visible:-outline-offset-2 dark:hover:bg-stone-800/60"
+      >
         <span
           aria-hidden="true"
           className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-pasture-700 font-semibold text-white"
         >
           {letter}
         </span>
-        <div className="min-w-0 flex-1 text-sm">
-          <p className="flex items-center gap-2 font-medium">
-            <NotificationIcon type={item.type} />@{item.mentioner?.username ?? "unknown"}
-          </p>
-          <p className="text-stone-700 dark:text-stone-300">{item.content}</p>
-          <p className="text-xs text-stone-500 dark:text-stone-400">{relativeTimeAgo(item.created_at)}</p>
-        </div>
-      </div>
+        <span className="min-w-0 flex-1 text-sm">
+          <span className="flex items-center gap-2 font-medium">
+            <NotificationIcon type={item.type} />@{username}
+          </span>
+          <span className="block break-words text-stone-700 dark:text-stone-300">{item.content}</span>
+          <span className="block text-xs text-stone-500 dark:text-stone-400">{relativeTimeAgo(item.created_at)}</span>
+          {item.read ? null : <span className="sr-only">Unread</span>}
+        </span>
+      </button>
+      <button
+        type="button"
+        onClick={onDelete}
+        aria-label={`Delete notification from @${username}`}
+        title="Delete"
+        className="m-2 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-stone-500 hover:bg-stone-200 hover:text-stone-900 dark:text-stone-400 dark:hover:bg-stone-700 dark:hover:text-stone-100"
+      >
+        <X aria-hidden="true" className="h-4 w-4" />
+      </button>
     </li>
   );
 }
@@ -38,16 +64,28 @@ function Item({ item }: { item: NotificationItem }) {
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const notifications = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+  const remove = useDeleteNotification();
+  const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);
+  const bell = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const panelId = useId();
   const unread = notifications.data?.unread ?? 0;
+  const items = notifications.data?.items ?? [];
+  const anyUnread = unread > 0 || items.some((item) => !item.read);
 
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      bell.current?.focus();
+    };
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("keydown", onKey);
     return () => {
@@ -56,9 +94,16 @@ export function NotificationBell() {
     };
   }, [open]);
 
+  const openItem = (item: NotificationItem) => {
+    if (!item.read) markRead.mutate(item.id);
+    navigate(notificationTarget(item.type));
+    setOpen(false);
+  };
+
   return (
     <div ref={root} className="relative">
       <button
+        ref={bell}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
@@ -79,20 +124,43 @@ export function NotificationBell() {
       {open ? (
         <div
           id={panelId}
+          role="region"
+          aria-labelledby={`${panelId}-title`}
           className="absolute right-0 z-40 mt-2 w-96 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xl dark:border-stone-800 dark:bg-stone-900"
         >
-          <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3 dark:border-stone-800">
-            <h2 className="font-semibold">Notifications</h2>
+          <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
+            <h2 id={`${panelId}-title`} ref={heading} tabIndex={-1} className="font-semibold focus:outline-none">
+              Notifications
+            </h2>
+            {anyUnread ? (
+              <button
+                type="button"
+                onClick={() => markAllRead.mutate()}
+                disabled={markAllRead.isPending}
+                className="rounded-md px-2 py-1 text-sm font-medium text-pasture-700 hover:bg-pasture-50 disabled:opacity-60 dark:text-gold-300 dark:hover:bg-stone-800"
+              >
+                Mark all read
+              </button>
+            ) : null}
           </div>
-          <div className="h-[400px] overflow-y-auto">
+          <div className="overflow-y-auto" style={{ height: NOTIFICATION_PANEL_HEIGHT_PX }}>
             {notifications.isPending ? (
-              <p className="p-4 text-sm text-stone-600">Loading notifications...</p>
-            ) : !notifications.data || notifications.data.items.length === 0 ? (
+              <p className="p-4 text-sm text-stone-600 dark:text-stone-400">Loading notifications...</p>
+            ) : items.length === 0 ? (
               <p className="p-4 text-sm text-stone-600 dark:text-stone-400">No notifications yet</p>
             ) : (
               <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-                {notifications.data.items.map((item) => (
-                  <Item key={item.id} item={item} />
+                {items.map((item) => (
+                  <Item
+                    key={item.id}
+                    item={item}
+                    onOpen={() => openItem(item)}
+                    onDelete={() => {
+                      // The deleted row takes focus with it: keep the keyboard in the panel.
+                      heading.current?.focus();
+                      remove.mutate(item.id);
+                    }}
+                  />
                 ))}
               </ul>
             )}

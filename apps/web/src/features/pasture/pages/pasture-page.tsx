@@ -1,11 +1,46 @@
+import { useState } from "react";
+import { PostFeed } from "@/components/community/post-feed";
 import { PageHeading } from "@/components/ui/page";
+import { TabPanel, Tabs } from "@/components/ui/tabs";
+import { PostComposer } from "../components/post-composer";
 
-/** Spec: community feed (built by the Community issue). */
+type Filter = "all" | "prayer";
+
+/** /pasture: the whole community's feed, newest first, with the composer and an All / Prayer requests filter. */
 export function PasturePage() {
+  const [filter, setFilter] = useState<Filter>("all");
   return (
-    <PageHeading
-      title="The Pasture"
-      description="Where brothers share prayer requests, encouragement and what God is teaching them."
-    />
+    <div className="space-y-5">
+      <PageHeading
+        title="The Pasture"
+        description="Where brothers share prayer requests, encouragement and what God is teaching them."
+      />
+      <PostComposer />
+      <Tabs
+        label="Show"
+        idBase="pasture"
+        value={filter}
+        onChange={setFilter}
+        tabs={[
+          { value: "all", label: "All" },
+          { value: "prayer", label: "Prayer requests" },
+        ]}
+      />
+      <TabPanel idBase="pasture" value={filter}>
+        {filter === "all" ? (
+          <PostFeed
+            filter={{}}
+            label="Posts"
+            empty="Nothing here yet. Share what God is teaching you, or ask your brothers to pray."
+          />
+        ) : (
+          <PostFeed
+            filter={{ kind: "prayer_request" }}
+            label="Prayer requests"
+            empty="No prayer requests yet. If something weighs on you, your brothers want to pray with you."
+          />
+        )}
+      </TabPanel>
+    </div>
   );
 }

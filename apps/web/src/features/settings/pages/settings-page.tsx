@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Me } from "@shepherd/shared/api";
 import { displayNameError, passwordStrength } from "@shepherd/shared/auth-rules";
@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
+import { Switch } from "@/components/ui/switch";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { api } from "@/lib/api";
 import { writeOnboardingFlag } from "@/lib/onboarding-flag";
@@ -40,6 +41,7 @@ export function SettingsPage() {
     <div className="space-y-5">
       <PageHeading title="Settings" description="Your profile, your account's security, and your data." />
       <ProfileSection me={me.data} />
+      <PrivacySection shareStreak={me.data.profile.share_streak} />
       <PlanSection />
       <PasswordSection />
       <TwoFactorSection enabled={me.data.user.twoFactorEnabled} />
@@ -130,6 +132,46 @@ function ProfileSection({ me }: { me: Me }) {
           Save profile
         </Button>
       </form>
+    </Section>
+  );
+}
+
+/** docs/community.md, streak sharing: off by default; when on, his flock (and his profile) show his streak. */
+function PrivacySection({ shareStreak }: { shareStreak: boolean }) {
+  const id = useId();
+  const update = useUpdateProfile();
+  const checked = update.isPending && update.variables.share_streak !== undefined ? update.variables.share_streak : shareStreak;
+  return (
+    <Section title="Privacy">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <p id={`${id}-label`} className="font-medium">
+            Share my streak with my flock
+          </p>
+          <p id={`${id}-hint`} className="text-sm text-stone-600 dark:text-stone-400">
+            Brothers in your flocks see your current streak beside your name, and so does anyone on your profile.
+          </p>
+        </div>
+        <Switch
+          checked={checked}
+          disabled={update.isPending}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-hint`}
+          onChange={(next) =>
+            update.mutate(
+              { share_streak: next },
+              {
+                onSuccess: () =>
+                  notify(
+                    next ? "Streak shared" : "Streak hidden",
+                    next ? "Your flock can see your streak." : "Only you see your streak.",
+                  ),
+                onError: showError,
+              },
+            )
+          }
+        />
+      </div>
     </Section>
   );
 }

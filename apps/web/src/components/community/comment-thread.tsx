@@ -1,0 +1,154 @@
+import type { UseMutationResult } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { COMMENT_MAX, type Comment } from "@shepherd/shared/community";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { notify, showError } from "@/lib/toast";
+import { AuthorLine } from "./author-line";
+import { CharacterCount } from "./character-count";
+import { EditBox } from "./edit-box";
+import { ItemActions } from "./item-actions";
+import { MentionText } from "./mention-text";
+import { MentionTextarea } from "./mention-textarea";
+import { ReportDialog } from "./report-dialog";
+
+export interface CommentCalls {
+  list: { data?: Comment[]; isPending: boolean; isError: boolean; refetch: () => unknown };
+  add: UseMutationResult<Comment, Error, string>;
+  edit: UseMutationResult<Comment, Error, { id: string; body: string }>;
+  remove: UseMutationResult<unknown, Error, string>;
+  /** What a report of one of these comments is about. */
+  reportTarget: "comment" | "reflection_comment";
+}
+
+function CommentItem({ comment, calls }: { comment: Comment; calls: CommentCalls }) {
+  const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const deleting = calls.remove.isPending && calls.remove.variables === comment.id;
+  return (
+    <li className="space-y-2 py-3">
+      <div className="flex items-start justify-between gap-2">
+        <AuthorLine author={comment.author} at={comment.created_at} edited={comment.edited} />
+        {editing ? null : (
+          <ItemActions
+            what="comment"
+            mine={comment.mine}
+            busy={deleting}
+            onEdit={() => setEditing(true)}
+            onReport={() => setReporting(true)}
+            onDelete={() => {
+              if (!window.confirm("Delete this comment? This cannot be undone.")) return;
+              calls.remove.mutate(comment.id, { onSuccess: () => notify("Comment deleted"), onError: showError });
+            }}
+          />
+        )}
+      </div>
+      {editing ? (
+        <EditBox
+          label="Edit your comment"
+          initial={comment.body}
+          max={COMMENT_MAX}
+          rows={3}
+          saving={calls.edit.isPending}
+          onCancel={() => setEditing(false)}
+          onSave={(body) =>
+            calls.edit.mutate(
+              { id: comment.id, body },
+              { onSuccess: () => (setEditing(false), notify("Comment updated")), onError: showError },
+            )
+          }
+        />
+      ) : (
+        <MentionText text={comment.body} className="pl-12 text-sm text-stone-800 dark:text-stone-200" />
+      )}
+      {reporting ? (
+        <ReportDialog open onClose={() => setReporting(false)} targetType={calls.reportTarget} targetId={comment.id} />
+      ) : null}
+    </li>
+  );
+}
+
+function AddComment({ calls, label }: { calls: CommentCalls; label: string }) {
+  const id = useId();
+  const [body, setBody] = useState("");
+  const submit = () => {
+    const text = body.trim();
+    if (!text || calls.add.isPending) return;
+    calls.add.mutate(text, {
+      onSuccess: () => {
+        setBody("");
+        notify("Comment added");
+      },
+      onError: showError,
+    });
+  };
+  return (
+    <form
+      className="space-y-2 pt-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <MentionTextarea
+        id={id}
+        rows={2}
+        maxLength={COMMENT_MAX}
+        placeholder="Write a comment... (@ to mention a brother)"
+        aria-describedby={`${id}-count`}
+        value={body}
+        onValueChange={setBody}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+            event.preventDefault();
+            submit();
+          }
+        }}
+        className="min-h-16"
+      />
+      <div className="flex items-center justify-between gap-2">
+        <CharacterCount id={`${id}-count`} length={body.length} max={COMMENT_MAX} />
+        <Button type="submit" size="sm" disabled={calls.add.isPending || body.trim().length === 0}>
+          {calls.add.isPending ? "Sending..." : "Comment"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The comments under a post or reflection, oldest first, with a box to add one. */
+export function CommentThread({ calls, id, addLabel }: { calls: CommentCalls; id: string; addLabel: string }) {
+  const { list } = calls;
+  return (
+    <div id={id} className="border-t border-stone-200 pt-1 dark:border-stone-800">
+      {list.isPending ? (
+        <div role="status" className="space-y-3 py-3">
+          <span className="sr-only">Loading comments</span>
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      ) : list.isError ? (
+        <div className="flex items-center gap-3 py-3 text-sm">
+          <p role="alert" className="text-red-700 dark:text-red-400">
+            Couldn't load the comments.
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.data && list.data.length > 0 ? (
+        <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+          {list.data.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} calls={calls} />
+          ))}
+        </ul>
+      ) : (
+        <p className="py-3 text-sm text-stone-600 dark:text-stone-400">No comments yet. Be the first to encourage him.</p>
+      )}
+      <AddComment calls={calls} label={addLabel} />
+    </div>
+  );
+}

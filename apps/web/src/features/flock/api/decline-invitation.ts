@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { flocksKey } from "./get-flocks";
+
+/** POST /api/flocks/:id/decline: the invited brother says no, thanks. */
+export function declineInvitation(flockId: string) {
+  return api<{ declined: true }>(`/api/flocks/${flockId}/decline`, { body: {} });
+}
+
+export function useDeclineInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: declineInvitation,
+    onSuccess: () => client.invalidateQueries({ queryKey: flocksKey, exact: true }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Reflection } from "@shepherd/shared/community";
+import { api } from "@/lib/api";
+import { reflectionsQuery } from "./get-reflections";
+
+/** DELETE /api/reflections/:id (author only). */
+export function deleteReflection(reflection: Pick<Reflection, "id" | "flock_id">) {
+  return api<{ deleted: true }>(`/api/reflections/${reflection.id}`, { method: "DELETE" });
+}
+
+export function useDeleteReflection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteReflection,
+    onSuccess: (_result, reflection) => client.invalidateQueries({ queryKey: reflectionsQuery(reflection.flock_id).queryKey }),
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { FlockInvitation, FlockSummary } from "@shepherd/shared/community";
+import { api } from "@/lib/api";
+
+export const flocksKey = ["flocks"] as const;
+
+/** GET /api/flocks: my flocks and the invitations waiting for me. */
+export const flocksQuery = queryOptions({
+  queryKey: flocksKey,
+  queryFn: ({ signal }) => api<{ flocks: FlockSummary[]; invitations: FlockInvitation[] }>("/api/flocks", { signal }),
+  // Fresh on every visit: invitations arrive from other brothers.
+  staleTime: 0,
+});
+
+export function useFlocks() {
+  return useQuery(flocksQuery);
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { FlockInvitePreview } from "@shepherd/shared/community";
+import { api } from "@/lib/api";
+
+/** GET /api/flock-invites/:code: the flock an invite link leads to. */
+export const invitePreviewQuery = (code: string) =>
+  queryOptions({
+    queryKey: ["flock-invites", code],
+    queryFn: ({ signal }) => api<FlockInvitePreview>(`/api/flock-invites/${encodeURIComponent(code)}`, { signal }),
+  });
+
+export function useInvitePreview(code: string) {
+  return useQuery(invitePreviewQuery(code));
+}

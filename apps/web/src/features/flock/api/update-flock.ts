@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { FlockDetail } from "@shepherd/shared/community";
+import { api } from "@/lib/api";
+import { flocksKey } from "./get-flocks";
+import { flockQuery } from "./get-flock";
+
+/** PATCH /api/flocks/:id (owner): a new name or description. */
+export function updateFlock(input: { flockId: string; name?: string; description?: string }) {
+  const { flockId, ...changes } = input;
+  return api<FlockDetail>(`/api/flocks/${flockId}`, { method: "PATCH", body: changes });
+}
+
+export function useUpdateFlock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateFlock,
+    onSuccess: (flock) => {
+      client.setQueryData(flockQuery(flock.id).queryKey, flock);
+      return client.invalidateQueries({ queryKey: flocksKey, exact: true });
+    },
+  });
+}

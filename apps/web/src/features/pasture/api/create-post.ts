@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Post, PostKind } from "@shepherd/shared/community";
+import { api } from "@/lib/api";
+import { invalidatePosts } from "@/lib/community/get-posts";
+
+export interface NewPost {
+  kind: PostKind;
+  body: string;
+  scripture_ref?: string | null;
+  image_url?: string | null;
+}
+
+/** POST /api/pasture/posts -> the post (201). */
+export function createPost(input: NewPost) {
+  return api<Post>("/api/pasture/posts", { body: input });
+}
+
+export function useCreatePost() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createPost, onSuccess: () => invalidatePosts(client) });
+}
