@@ -72,6 +72,17 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   await b.getByRole("button", { name: `Delete notification from @${userA.username}` }).click();
   await expect(b.getByText("No notifications yet")).toBeVisible();
 
+  // User content is text: markup in a post shows as written and no script from it runs.
+  const attack = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> Testing`;
+  await b.goto("/pasture");
+  await b.getByLabel("Your post", { exact: true }).fill(attack);
+  await b.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(b.getByText("Post shared")).toBeVisible();
+  await a.reload();
+  await expect(a.getByText(attack)).toBeVisible();
+  expect(await a.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await b.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
   await a.context().close();
   await b.context().close();
 });
