@@ -133,7 +133,13 @@ export async function runHttp(options = {}) {
 
     const barePort = await freePort();
     bare = startChild(process.execPath, [path.join(ROOT, "bench/lib/bare-server.mjs")], {
-      env: { PATH: process.env.PATH, PORT: String(barePort), BENCH_ME_BODY: meBody, BENCH_TODAY_BODY: todayBody, BENCH_FEED_BODY: feedBody },
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(barePort),
+        BENCH_ME_BODY: meBody,
+        BENCH_TODAY_BODY: todayBody,
+        BENCH_FEED_BODY: feedBody,
+      },
       label: "bare node:http server",
     });
     await waitFor200(barePort, "/api/health", { child: bare.child, timeoutMs: 10_000, describe: "the bare server" });

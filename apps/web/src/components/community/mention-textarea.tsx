@@ -42,7 +42,9 @@ export function MentionTextarea({ value, onValueChange, id, className, onKeyDown
   const query = useDebounced(wanted, SEARCH_DEBOUNCE_MS);
   const search = useUserSearch(query);
   const people = (search.data ?? []).filter((p): p is PersonRef & { username: string } => Boolean(p.username));
-  const open = wanted.length > 0 && query.length > 0 && people.length > 0;
+  // A fully typed username leaves nothing to suggest: close so the list does not cover the buttons below.
+  const complete = people.length === 1 && people[0]!.username.toLowerCase() === wanted;
+  const open = wanted.length > 0 && query.length > 0 && people.length > 0 && !complete;
   const activeIndex = active.query === query ? Math.min(active.index, people.length - 1) : 0;
   const optionId = (index: number) => `${listId}-${index}`;
 

@@ -73,7 +73,7 @@ export function ReflectionComposer({ flockId }: { flockId: string }) {
             ) : devotional.isPending ? (
               <p className="text-sm text-stone-600 dark:text-stone-400">Loading today's question...</p>
             ) : null}
-            <Button variant="ghost" size="sm" onClick={() => setOwnPrompt("")}>
+            <Button variant="ghost" size="sm" className="-ml-3" onClick={() => setOwnPrompt("")}>
               {todaysQuestion ? "Write your own prompt" : "Add a prompt"}
             </Button>
           </div>

@@ -43,7 +43,7 @@ function Item({ item, onOpen, onDelete }: { item: NotificationItem; onOpen: () =
             <NotificationIcon type={item.type} />@{username}
           </span>
           <span className="block break-words text-stone-700 dark:text-stone-300">{item.content}</span>
-          <span className="block text-xs text-stone-500 dark:text-stone-400">{relativeTimeAgo(item.created_at)}</span>
+          <span className="block text-xs text-stone-600 dark:text-stone-400">{relativeTimeAgo(item.created_at)}</span>
           {item.read ? null : <span className="sr-only">Unread</span>}
         </span>
       </button>
@@ -126,7 +126,7 @@ export function NotificationBell() {
           id={panelId}
           role="region"
           aria-labelledby={`${panelId}-title`}
-          className="absolute right-0 z-40 mt-2 w-96 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xl dark:border-stone-800 dark:bg-stone-900"
+          className="fixed inset-x-4 top-16 z-40 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 dark:border-stone-800 dark:bg-stone-900"
         >
           <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
             <h2 id={`${panelId}-title`} ref={heading} tabIndex={-1} className="font-semibold focus:outline-none">
