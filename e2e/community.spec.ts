@@ -136,10 +136,14 @@ test("My Flock: create, invite by username, accept, reflect with a mention, and 
   const members = a.getByRole("region", { name: /^Members/ });
   await expect(members.getByRole("listitem").filter({ hasText: `@${userB.username}` })).toContainText("0 days streak");
 
-  // A third brother joins with the invite link.
+  // A third brother opens the invite link before he has an account: after sign-up and onboarding it is still there.
   const userC = newUser("guest");
-  const c = await brother(browser, userC);
-  await c.goto(new URL(link).pathname);
+  const invitePath = new URL(link).pathname;
+  const contextC = await browser.newContext({ ...devices["Pixel 7"], baseURL: test.info().project.use.baseURL });
+  const c = await contextC.newPage();
+  await c.goto(invitePath);
+  await c.waitForURL("**/auth?from=onboarding");
+  await signUpThroughOnboarding(c, userC, invitePath);
   await expect(c.getByRole("heading", { name: flockName })).toBeVisible();
   await c.getByRole("button", { name: `Join ${flockName}` }).click();
   await expect(c.getByText(`Welcome to ${flockName}`)).toBeVisible();

@@ -22,8 +22,11 @@ export function newUser(prefix = "user"): TestUser {
   };
 }
 
-/** Signs up on /auth?from=onboarding and walks every onboarding step to Today. */
-export async function signUpThroughOnboarding(page: Page, user: TestUser) {
+/**
+ * Signs up on /auth?from=onboarding and walks every onboarding step to Today (or to `landsOn`, when a link opened
+ * before signing up is resumed).
+ */
+export async function signUpThroughOnboarding(page: Page, user: TestUser, landsOn = "/") {
   await page.goto("/auth?from=onboarding");
   await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
   await page.getByLabel("Display Name").fill(user.name);
@@ -45,8 +48,8 @@ export async function signUpThroughOnboarding(page: Page, user: TestUser) {
   await page.getByRole("button", { name: "Skip for now" }).click();
   await page.waitForURL("**/onboarding/complete");
   await page.getByRole("button", { name: "Begin" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-  await expect(page.getByTestId("streak")).toBeVisible();
+  await page.waitForURL((url) => url.pathname === landsOn);
+  if (landsOn === "/") await expect(page.getByTestId("streak")).toBeVisible();
 }
 
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
+import { rememberReturnTo, returnToOr } from "@/lib/return-to";
 import { adminRouteGuard, appRouteGuard, onboardingRouteGuard, type GuardDecision } from "@shepherd/shared/redirects";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { writeOnboardingFlag } from "@/lib/onboarding-flag";
@@ -24,7 +25,10 @@ function Decide(props: { decision: GuardDecision; loading: ReactNode; children: 
   const location = useLocation();
   if (props.decision.kind === "loading") return <>{props.loading}</>;
   if (props.decision.kind === "redirect") {
-    return <Navigate to={props.decision.to} replace state={{ from: location.pathname }} />;
+    rememberReturnTo(location.pathname);
+    // Home, for someone who can now use it, may be a link he opened before signing in (an invite).
+    const to = props.decision.to === "/" ? returnToOr("/") : props.decision.to;
+    return <Navigate to={to} replace state={{ from: location.pathname }} />;
   }
   return <>{props.children}</>;
 }

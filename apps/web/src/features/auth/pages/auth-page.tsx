@@ -21,6 +21,7 @@ import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api";
 import { readOnboardingFlag, writeOnboardingFlag } from "@/lib/onboarding-flag";
 import { meQuery, sessionQuery, useSession } from "@/lib/session";
+import { returnToOr } from "@/lib/return-to";
 import { notify, notifyError } from "@/lib/toast";
 import { requestPasswordReset, resetPassword } from "../api/password-reset";
 import { signIn } from "../api/sign-in";
@@ -113,7 +114,8 @@ function useFinishSignIn(acting: { current: boolean }) {
     const outcome = afterSignIn({ onboardingFlag: readOnboardingFlag(), profile });
     notify(outcome.toast.title, outcome.toast.description);
     acting.current = false;
-    navigate(outcome.to, { replace: true });
+    // An invite link opened while signed out is resumed once the person can use it.
+    navigate(outcome.to === "/" ? returnToOr(outcome.to) : outcome.to, { replace: true });
   };
 }
 

@@ -1,9 +1,11 @@
 import { Users } from "lucide-react";
+import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api";
+import { forgetReturnTo } from "@/lib/return-to";
 import { notify, showError } from "@/lib/toast";
 import { useInvitePreview } from "../api/get-invite-preview";
 import { useJoinByInvite } from "../api/join-by-invite";
@@ -11,6 +13,8 @@ import { flockPath } from "../paths";
 
 /** /flock/join/{code}: the flock an invite link leads to, and Join. */
 export function JoinFlockPage() {
+  // The invite link was resumed after sign-in (or opened directly): it need not be resumed again.
+  useEffect(forgetReturnTo, []);
   const { code = "" } = useParams();
   const navigate = useNavigate();
   const preview = useInvitePreview(code);

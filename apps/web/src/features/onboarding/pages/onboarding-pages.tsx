@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { returnToOr } from "@/lib/return-to";
 import { displayNameError } from "@shepherd/shared/auth-rules";
 import { AVATAR_MAX_BYTES, DISPLAY_NAME_MAX } from "@shepherd/shared/constants";
 import { nextOnboardingStep, ONBOARDING_STEPS, type OnboardingStep } from "@shepherd/shared/redirects";
@@ -286,7 +287,7 @@ export function CompleteStep() {
       writeOnboardingFlag(true);
       await client.invalidateQueries({ queryKey: meQuery.queryKey });
       notify("You're all set", "Your first devotional is waiting.");
-      navigate("/", { replace: true });
+      navigate(returnToOr("/"), { replace: true });
     } catch (error) {
       showError(error);
       setFinishing(false);
