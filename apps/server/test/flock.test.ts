@@ -204,3 +204,149 @@ describe("reflections", () => {
     expect(forOutsider).toEqual([]);
   });
 });
+
+describe("more of My Flock", () => {
+  test("streak sharing is off for a new brother until he turns it on", async () => {
+    const a = await brother(app);
+    expect((await a.client.get("/api/me")).json().profile.share_streak).toBe(false);
+    const [row] = await app.db.select().from(schema.profiles).where(eq(schema.profiles.id, a.id));
+    expect(row!.shareStreak).toBe(false);
+    expect((await a.client.patch("/api/profile", { share_streak: true })).json().share_streak).toBe(true);
+    expect((await a.client.patch("/api/profile", { share_streak: false })).json().share_streak).toBe(false);
+    expect((await a.client.patch("/api/profile", { share_streak: "yes" })).status).toBe(400);
+  });
+
+  test("a member who leaves, or is removed, can no longer read the flock or its reflections", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const c = await brother(app);
+    const outsider = await brother(app);
+    const flock = await flockOf(a);
+    await join(a, flock.id, b);
+    await join(a, flock.id, c);
+    const reflection = (await a.client.post(`/api/flocks/${flock.id}/reflections`, { body: "Stay close, brothers." })).json();
+
+    expect((await outsider.client.post(`/api/flocks/${flock.id}/leave`)).status).toBe(404);
+    expect((await b.client.post(`/api/flocks/${flock.id}/leave`)).json()).toEqual({ flock_ended: false });
+    expect((await b.client.post(`/api/flocks/${flock.id}/leave`)).status).toBe(404);
+    expect((await a.client.delete(`/api/flocks/${flock.id}/members/${c.id}`)).status).toBe(200);
+    for (const gone of [b, c]) {
+      expect((await gone.client.get(`/api/flocks/${flock.id}`)).status).toBe(404);
+      expect((await gone.client.get(`/api/flocks/${flock.id}/reflections`)).status).toBe(404);
+      expect((await gone.client.get(`/api/reflections/${reflection.id}/comments`)).status).toBe(404);
+      expect((await gone.client.get("/api/flocks")).json().flocks).toEqual([]);
+    }
+    const detail = (await a.client.get(`/api/flocks/${flock.id}`)).json();
+    expect(detail.members.map((m: { id: string }) => m.id)).toEqual([a.id]);
+    // A mention of someone who left reaches him no more.
+    await a.client.post(`/api/flocks/${flock.id}/reflections`, { body: `Miss you @${b.username}` });
+    const forB = await app.db.select().from(schema.notifications).where(eq(schema.notifications.userId, b.id));
+    expect(forB).toEqual([]);
+  });
+
+  test("a flock holds at most 24 brothers", async () => {
+    const a = await brother(app, "Shepherd");
+    const flock = await flockOf(a, "Twenty Four");
+    const brothers = [];
+    for (let i = 0; i < 24; i++) brothers.push(await brother(app, "Joiner"));
+    for (const b of brothers.slice(0, 23)) {
+      expect((await b.client.post(`/api/flock-invites/${flock.invite_code}/accept`)).status).toBe(200);
+    }
+    const full = await brothers[23]!.client.post(`/api/flock-invites/${flock.invite_code}/accept`);
+    expect(full.status).toBe(409);
+    expect(full.json().error.message).toBe("This flock is full: a flock has at most 24 brothers.");
+    expect((await a.client.get(`/api/flocks/${flock.id}`)).json().members).toHaveLength(24);
+  });
+});
+
+describe("more of reflections", () => {
+  test("newest first, 20 a page, with a cursor", async () => {
+    const a = await brother(app);
+    const flock = await flockOf(a);
+    const made: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      made.push((await a.client.post(`/api/flocks/${flock.id}/reflections`, { body: `Day ${i}` })).json().id);
+    }
+    const first = (await a.client.get(`/api/flocks/${flock.id}/reflections`)).json();
+    expect(first.items).toHaveLength(20);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = (
+      await a.client.get(`/api/flocks/${flock.id}/reflections?before=${encodeURIComponent(first.next_cursor)}`)
+    ).json();
+    expect(second.next_cursor).toBeNull();
+    expect([...first.items, ...second.items].map((r: { id: string }) => r.id)).toEqual([...made].reverse());
+  });
+
+  test("the author edits his reflection and his comments; another member gets 403, an outsider 404", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const outsider = await brother(app);
+    const flock = await flockOf(a);
+    await join(a, flock.id, b);
+    const reflection = (await a.client.post(`/api/flocks/${flock.id}/reflections`, { body: "First thought" })).json();
+    const edited = await a.client.patch(`/api/reflections/${reflection.id}`, { body: "Second thought" });
+    expect(edited.status).toBe(200);
+    expect(edited.json()).toMatchObject({ body: "Second thought", mine: true });
+
+    const comment = (await b.client.post(`/api/reflections/${reflection.id}/comments`, { body: "Good word" })).json();
+    expect((await a.client.get(`/api/flocks/${flock.id}/reflections`)).json().items[0].comment_count).toBe(1);
+    for (const [who, status] of [
+      [a, 403],
+      [outsider, 404],
+    ] as const) {
+      expect((await who.client.patch(`/api/reflection-comments/${comment.id}`, { body: "Mine now" })).status).toBe(status);
+      expect((await who.client.delete(`/api/reflection-comments/${comment.id}`)).status).toBe(status);
+    }
+    const changed = await b.client.patch(`/api/reflection-comments/${comment.id}`, { body: "Good word, brother" });
+    expect(changed.json()).toMatchObject({ body: "Good word, brother", mine: true });
+    expect((await a.client.get(`/api/reflections/${reflection.id}/comments`)).json()).toEqual([
+      expect.objectContaining({ id: comment.id, body: "Good word, brother", mine: false }),
+    ]);
+    expect((await b.client.delete(`/api/reflection-comments/${comment.id}`)).status).toBe(200);
+    expect((await a.client.get(`/api/reflections/${reflection.id}/comments`)).json()).toEqual([]);
+    expect((await a.client.get(`/api/flocks/${flock.id}/reflections`)).json().items[0].comment_count).toBe(0);
+    expect((await b.client.delete(`/api/reflection-comments/${comment.id}`)).status).toBe(404);
+  });
+
+  test("a comment on a reflection that mentions a member is mention_reflection, once, never the writer", async () => {
+    const a = await brother(app, "Andrew");
+    const b = await brother(app, "Barnabas");
+    const outsider = await brother(app);
+    const flock = await flockOf(a);
+    await join(a, flock.id, b);
+    const reflection = (await a.client.post(`/api/flocks/${flock.id}/reflections`, { body: "Pray for patience" })).json();
+    const body = `@${a.username} @${a.username} I will. @${b.username} @${outsider.username}`;
+    const comment = (await b.client.post(`/api/reflections/${reflection.id}/comments`, { body })).json();
+    const notes = async (userId: string) =>
+      app.db.select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
+    expect(await notes(a.id)).toEqual([
+      expect.objectContaining({ type: "mention_reflection", mentionerId: b.id, sourceId: comment.id, content: body }),
+    ]);
+    expect(await notes(b.id)).toEqual([]);
+    expect(await notes(outsider.id)).toEqual([]);
+    const list = (await a.client.get("/api/notifications")).json();
+    expect(list.items[0]).toMatchObject({ type: "mention_reflection", mentioner: { id: b.id, username: b.username } });
+
+    // Deleting the notification and then seeing the comment edited does not bring it back.
+    expect((await a.client.delete(`/api/notifications/${list.items[0].id}`)).status).toBe(200);
+    await b.client.patch(`/api/reflection-comments/${comment.id}`, { body: `${body} Amen.` });
+    expect(await notes(a.id)).toEqual([]);
+  });
+
+  test("editing a reflection notifies only the names the edit adds", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const c = await brother(app);
+    const flock = await flockOf(a);
+    await join(a, flock.id, b);
+    await join(a, flock.id, c);
+    const reflection = (await a.client.post(`/api/flocks/${flock.id}/reflections`, { body: `Thanks @${b.username}` })).json();
+    const [forB] = (await b.client.get("/api/notifications")).json().items;
+    await b.client.delete(`/api/notifications/${forB.id}`);
+    await a.client.patch(`/api/reflections/${reflection.id}`, { body: `Thanks @${b.username} and @${c.username}` });
+    expect((await b.client.get("/api/notifications")).json().items).toEqual([]);
+    expect((await c.client.get("/api/notifications")).json().items).toEqual([
+      expect.objectContaining({ type: "mention_reflection", content: `Thanks @${b.username} and @${c.username}` }),
+    ]);
+  });
+});

@@ -336,3 +336,39 @@ describe("the admin Reports page", () => {
     expect(bad.json().error.message).toBe("action: action must be dismiss or remove");
   });
 });
+
+describe("more mentions", () => {
+  test("edits notify only the names they add; a deleted notification does not come back", async () => {
+    const a = await brother(app);
+    const b = await brother(app);
+    const c = await brother(app);
+    const post = (await b.client.post("/api/pasture/posts", { body: `Grateful for @${a.username}` })).json();
+    const [note] = (await a.client.get("/api/notifications")).json().items;
+    expect((await a.client.delete(`/api/notifications/${note.id}`)).status).toBe(200);
+    await b.client.patch(`/api/pasture/posts/${post.id}`, { body: `Grateful for @${a.username}!` });
+    await b.client.patch(`/api/pasture/posts/${post.id}`, { scripture_ref: "Proverbs 27:17" });
+    expect(await notificationsOf(a.id)).toEqual([]);
+
+    const comment = (await b.client.post(`/api/pasture/posts/${post.id}/comments`, { body: "Iron sharpens iron" })).json();
+    const edit = await b.client.patch(`/api/pasture/comments/${comment.id}`, { body: `Iron sharpens iron, @${c.username}` });
+    expect(edit.status).toBe(200);
+    expect((await notificationsOf(c.id)).map((n) => [n.type, n.sourceId])).toEqual([["mention_comment", comment.id]]);
+    await b.client.patch(`/api/pasture/comments/${comment.id}`, { body: `Iron sharpens iron, @${c.username}.` });
+    expect(await notificationsOf(c.id)).toHaveLength(1);
+  });
+
+  test("one item notifies at most 10 people; the notification is the start of the text on one line", async () => {
+    const writer = await brother(app, "Writer");
+    const people = [];
+    for (let i = 0; i < 11; i++) people.push(await brother(app, "Reader"));
+    const body = `${people.map((p) => `@${p.username}`).join(" ")}\n\n${"Pray for the men of our church. ".repeat(8)}`;
+    await writer.client.post("/api/pasture/posts", { body });
+    const counts = await Promise.all(people.map(async (p) => (await notificationsOf(p.id)).length));
+    expect(counts).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0]);
+    const [first] = await notificationsOf(people[0]!.id);
+    expect(first!.content).not.toContain("\n");
+    expect(first!.content.length).toBeLessThanOrEqual(140);
+    expect(first!.content.endsWith("…")).toBe(true);
+    expect(first!.content.startsWith(`@${people[0]!.username} @${people[1]!.username}`)).toBe(true);
+  });
+});

@@ -118,6 +118,31 @@ describe("GET /api/realtime", () => {
     expect(own.events).toEqual([]);
   });
 
+  test("read-all and delete are changes too; another user's failed attempts tell no one anything", async () => {
+    const a = await brother(app, "Andrew");
+    const b = await brother(app, "Barnabas");
+    const liveA = await stream(app.url, a.client);
+    const liveB = await stream(app.url, b.client);
+    for (const word of ["First", "Second"]) {
+      expect((await b.client.post("/api/pasture/posts", { body: `${word} word for @${a.username}` })).status).toBe(201);
+      expect(JSON.parse((await liveA.take(`the ${word} mention`)).data).change).toBe("insert");
+    }
+    const [newest] = (await a.client.get("/api/notifications")).json().items;
+
+    // B tries A's notification: 404, and neither stream hears of it.
+    expect((await b.client.post(`/api/notifications/${newest.id}/read`)).status).toBe(404);
+    expect((await b.client.delete(`/api/notifications/${newest.id}`)).status).toBe(404);
+    expect((await b.client.post("/api/notifications/read-all")).json()).toEqual({ updated: 0 });
+
+    expect((await a.client.post("/api/notifications/read-all")).json()).toEqual({ updated: 2 });
+    expect(JSON.parse((await liveA.take("the read-all change")).data)).toEqual({ type: "notifications", change: "update" });
+    expect((await a.client.delete(`/api/notifications/${newest.id}`)).status).toBe(200);
+    expect(JSON.parse((await liveA.take("the delete change")).data)).toEqual({ type: "notifications", change: "delete" });
+    // Had B's failed attempts published anything, it would have arrived before these, in order on one connection.
+    expect(liveA.events.map((e) => JSON.parse(e.data).change)).toEqual(["insert", "insert", "update", "delete"]);
+    expect(liveB.events).toEqual([]);
+  });
+
   test("the LISTEN connection comes back after PostgreSQL drops it, and open streams are told to refetch", async () => {
     const client = app.client();
     const user = await signUp(client);

@@ -473,7 +473,7 @@ export async function createReflection(
 /** The author's own reflection (or comment): its row, or 404 / 403. */
 async function ownReflection(db: Db, options: { reflectionId: string; userId: string }) {
   const [row] = await db
-    .select({ userId: reflections.userId, flockId: reflections.flockId })
+    .select({ userId: reflections.userId, flockId: reflections.flockId, body: reflections.body })
     .from(reflections)
     .where(eq(reflections.id, options.reflectionId));
   if (!row) throw notFound("That reflection");
@@ -487,7 +487,7 @@ export async function updateReflection(
   options: { reflectionId: string; userId: string; body: string },
 ): Promise<{ reflection: Reflection; notified: string[] }> {
   const notified = await db.transaction(async (tx) => {
-    const { flockId } = await ownReflection(tx, options);
+    const { flockId, body: previousText } = await ownReflection(tx, options);
     await tx
       .update(reflections)
       .set({ body: options.body, updatedAt: new Date() })
@@ -497,6 +497,7 @@ export async function updateReflection(
       type: "mention_reflection",
       sourceId: options.reflectionId,
       text: options.body,
+      previousText,
       audience: await activeMemberIds(tx, flockId),
     });
   });
@@ -609,7 +610,12 @@ export async function createReflectionComment(
 /** The author's own comment on a reflection in a flock he belongs to. */
 async function ownReflectionComment(db: Db, options: { commentId: string; userId: string }) {
   const [row] = await db
-    .select({ userId: reflectionComments.userId, reflectionId: reflectionComments.reflectionId, flockId: reflections.flockId })
+    .select({
+      userId: reflectionComments.userId,
+      reflectionId: reflectionComments.reflectionId,
+      flockId: reflections.flockId,
+      body: reflectionComments.body,
+    })
     .from(reflectionComments)
     .innerJoin(reflections, eq(reflections.id, reflectionComments.reflectionId))
     .where(eq(reflectionComments.id, options.commentId));
@@ -624,7 +630,7 @@ export async function updateReflectionComment(
   options: { commentId: string; userId: string; body: string },
 ): Promise<{ comment: Comment; notified: string[] }> {
   const notified = await db.transaction(async (tx) => {
-    const { flockId } = await ownReflectionComment(tx, options);
+    const { flockId, body: previousText } = await ownReflectionComment(tx, options);
     await tx
       .update(reflectionComments)
       .set({ body: options.body, updatedAt: new Date() })
@@ -634,6 +640,7 @@ export async function updateReflectionComment(
       type: "mention_reflection",
       sourceId: options.commentId,
       text: options.body,
+      previousText,
       audience: await activeMemberIds(tx, flockId),
     });
   });

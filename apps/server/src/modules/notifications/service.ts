@@ -107,8 +107,10 @@ type Executor = Pick<Database, "select" | "insert">;
 
 /**
  * Notifies everyone a text @mentions: one notification per person per item (a unique index makes a second
- * attempt, e.g. after an edit, a no-op), never the writer himself, at most MENTIONS_PER_ITEM_MAX people, and
- * only people in `audience` when given (a flock's reflection reaches only that flock). Returns who was notified.
+ * attempt a no-op), never the writer himself, at most MENTIONS_PER_ITEM_MAX people, and only people in `audience`
+ * when given (a flock's reflection reaches only that flock). After an edit, pass the text as it was in
+ * `previousText`: only names the edit adds are notified, so a notification its reader deleted does not come back
+ * because the author fixed a typo. Returns who was notified.
  */
 export async function notifyMentions(
   db: Executor,
@@ -117,10 +119,16 @@ export async function notifyMentions(
     type: NotificationType;
     sourceId: string;
     text: string;
+    previousText?: string;
     audience?: string[];
   },
 ): Promise<string[]> {
-  const usernames = extractMentions(options.text).slice(0, MENTIONS_PER_ITEM_MAX);
+  const before = new Set(
+    options.previousText === undefined ? [] : extractMentions(options.previousText).slice(0, MENTIONS_PER_ITEM_MAX),
+  );
+  const usernames = extractMentions(options.text)
+    .slice(0, MENTIONS_PER_ITEM_MAX)
+    .filter((name) => !before.has(name));
   if (usernames.length === 0) return [];
   const conditions = [inArray(sql<string>`lower(${profiles.username})`, usernames), ne(profiles.id, options.mentionerId)];
   if (options.audience) {

@@ -67,6 +67,9 @@ export function pastureRoutes(ctx: AppContext) {
     .patch(`/pasture/posts/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
       const changes = await readJson(c, postUpdateInput);
+      if (changes.body === undefined && changes.scripture_ref === undefined) {
+        throw new AppError("BAD_REQUEST", "Send the new text (body) or scripture reference (scripture_ref).");
+      }
       const { post, notified } = await updatePost(ctx.db, { userId: user.id, postId: c.req.param("id"), changes });
       await announceNotifications(ctx.realtime, notified);
       return c.json(post);

@@ -199,16 +199,27 @@ export async function updatePost(
 ): Promise<{ post: Post; notified: string[] }> {
   const { changes } = options;
   const notified = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ body: posts.body })
+      .from(posts)
+      .where(and(eq(posts.id, options.postId), eq(posts.userId, options.userId)))
+      .for("update");
+    if (!before) throw await ownershipError(tx, posts, options.postId, "post");
     const values: Partial<typeof posts.$inferInsert> = { updatedAt: new Date() };
     if (changes.body !== undefined) values.body = changes.body;
     if (changes.scripture_ref !== undefined) values.scriptureRef = changes.scripture_ref;
     const [row] = await tx
       .update(posts)
       .set(values)
-      .where(and(eq(posts.id, options.postId), eq(posts.userId, options.userId)))
+      .where(eq(posts.id, options.postId))
       .returning({ id: posts.id, body: posts.body });
-    if (!row) throw await ownershipError(tx, posts, options.postId, "post");
-    return notifyMentions(tx, { mentionerId: options.userId, type: "mention_post", sourceId: row.id, text: row.body });
+    return notifyMentions(tx, {
+      mentionerId: options.userId,
+      type: "mention_post",
+      sourceId: row!.id,
+      text: row!.body,
+      previousText: before.body,
+    });
   });
   return { post: await getPost(db, { viewerId: options.userId, postId: options.postId }), notified };
 }
@@ -364,13 +375,23 @@ export async function updateComment(
   options: { userId: string; commentId: string; body: string },
 ): Promise<{ comment: Comment; notified: string[] }> {
   const notified = await db.transaction(async (tx) => {
-    const [row] = await tx
+    const [before] = await tx
+      .select({ body: postComments.body })
+      .from(postComments)
+      .where(and(eq(postComments.id, options.commentId), eq(postComments.userId, options.userId)))
+      .for("update");
+    if (!before) throw await ownershipError(tx, postComments, options.commentId, "comment");
+    await tx
       .update(postComments)
       .set({ body: options.body, updatedAt: new Date() })
-      .where(and(eq(postComments.id, options.commentId), eq(postComments.userId, options.userId)))
-      .returning({ id: postComments.id });
-    if (!row) throw await ownershipError(tx, postComments, options.commentId, "comment");
-    return notifyMentions(tx, { mentionerId: options.userId, type: "mention_comment", sourceId: row.id, text: options.body });
+      .where(eq(postComments.id, options.commentId));
+    return notifyMentions(tx, {
+      mentionerId: options.userId,
+      type: "mention_comment",
+      sourceId: options.commentId,
+      text: options.body,
+      previousText: before.body,
+    });
   });
   return { comment: await getComment(db, { viewerId: options.userId, commentId: options.commentId }), notified };
 }
