@@ -302,10 +302,24 @@ describe("today's devotional", () => {
 
   test("needs a signed-in person", async () => {
     const anonymous = app.client();
-    expect((await anonymous.get("/api/today")).status).toBe(401);
-    expect((await anonymous.post("/api/functions/generate-daily-devotional")).status).toBe(401);
-    expect((await anonymous.post("/api/progress/complete", { devotional_id: crypto.randomUUID() })).status).toBe(401);
-    expect((await anonymous.request("PUT", "/api/checkins/today", { json: { mood: "good" } })).status).toBe(401);
+    const id = crypto.randomUUID();
+    const answers = [
+      await anonymous.get("/api/today"),
+      await anonymous.get("/api/devotionals/today"),
+      await anonymous.post("/api/functions/generate-daily-devotional"),
+      await anonymous.post("/api/functions/refresh-devotional"),
+      await anonymous.get("/api/streak"),
+      await anonymous.post("/api/progress/complete", { devotional_id: id }),
+      await anonymous.post("/api/progress/prayed", { devotional_id: id }),
+      await anonymous.request("PUT", "/api/progress/connection", { json: { devotional_id: id, value: 10 } }),
+      await anonymous.get("/api/checkins/today"),
+      await anonymous.request("PUT", "/api/checkins/today", { json: { mood: "good" } }),
+      await anonymous.request("PUT", "/api/profile/time-zone", { json: { time_zone: "UTC" } }),
+    ];
+    for (const response of answers) {
+      expect(response.status).toBe(401);
+      expect(response.json().error.message.length).toBeGreaterThan(0);
+    }
   });
 
   test("the time zone is saved, checked, and sets the person's day", async () => {
@@ -386,6 +400,33 @@ describe("Mark Complete", () => {
     expect(mine).toHaveLength(0);
     const theirs = await app.db.select().from(schema.devotionalProgress).where(eq(schema.devotionalProgress.userId, owner.id));
     expect(theirs[0]!.completed).toBe(false);
+  });
+});
+
+describe("the prayer box", () => {
+  test("marks the prayer prayed once, keeps the first time, and touches nobody else's", async () => {
+    const { client, id } = await person();
+    const devotional = (await client.get("/api/today")).json().devotional;
+    const first = await client.post("/api/progress/prayed", { devotional_id: devotional.id });
+    expect(first.status).toBe(200);
+    expect(first.json()).toMatchObject({ devotional_id: devotional.id, prayed_at: expect.any(String), completed: false });
+    const again = await client.post("/api/progress/prayed", { devotional_id: devotional.id });
+    expect(again.json().prayed_at).toBe(first.json().prayed_at);
+    expect((await client.get("/api/today")).json().progress.prayed_at).toBe(first.json().prayed_at);
+
+    const stranger = await person();
+    const theirs = await stranger.client.post("/api/progress/prayed", { devotional_id: devotional.id });
+    expect(theirs.status).toBe(404);
+    expect(theirs.json().error.message).toBe("That devotional was not found.");
+    expect((await stranger.client.post("/api/progress/prayed", { devotional_id: "today" })).status).toBe(400);
+    expect((await stranger.client.post("/api/progress/prayed", {})).status).toBe(400);
+    const strangerRows = await app.db
+      .select()
+      .from(schema.devotionalProgress)
+      .where(eq(schema.devotionalProgress.userId, stranger.id));
+    expect(strangerRows).toHaveLength(0);
+    const [mine] = await app.db.select().from(schema.devotionalProgress).where(eq(schema.devotionalProgress.userId, id));
+    expect(mine!.prayedAt?.toISOString()).toBe(first.json().prayed_at);
   });
 });
 
@@ -508,6 +549,9 @@ describe("the connection slider", () => {
       expect(response.status, String(value)).toBe(400);
       expect(response.json().error.code).toBe("BAD_REQUEST");
     }
+    expect((await put(101)).json().error.message).toBe("value: value must be a number from 0 to 100");
+    expect((await put(-1)).json().error.message).toBe("value: value must be a number from 0 to 100");
+    expect((await put(3.5)).json().error.message).toBe("value: value must be a whole number");
     expect((await client.request("PUT", "/api/progress/connection", { json: { devotional_id: devotional.id } })).status).toBe(
       400,
     );
@@ -544,6 +588,28 @@ describe("the connection slider", () => {
     expect(rows[0]).toMatchObject({ triggerType: "struggle", read: false, id: low.json().whisper.id });
     expect(rows[0]!.message.length).toBeGreaterThan(0);
     expect((await client.get("/api/today")).json().whisper).toMatchObject({ id: rows[0]!.id });
+  });
+
+  test("a drag that stays below 30 brings no more whispers; dropping below 30 again brings one", async () => {
+    const { client, id } = await person();
+    const devotional = (await client.get("/api/today")).json().devotional;
+    const put = async (value: number) => {
+      const response = await client.request("PUT", "/api/progress/connection", {
+        json: { devotional_id: devotional.id, value },
+      });
+      expect(response.status, String(value)).toBe(200);
+      return response.json().whisper;
+    };
+    // From the default of 50 straight down: one whisper.
+    expect(await put(20)).toMatchObject({ trigger_type: "struggle" });
+    // Saves along the same drag, still below 30.
+    expect(await put(15)).toBeNull();
+    expect(await put(25)).toBeNull();
+    expect(await whisperRows(id)).toHaveLength(1);
+    // Back up, and down again: a new moment of struggle.
+    expect(await put(60)).toBeNull();
+    expect(await put(10)).toMatchObject({ trigger_type: "struggle" });
+    expect((await whisperRows(id)).map((w) => w.triggerType)).toEqual(["struggle", "struggle"]);
   });
 });
 
@@ -611,6 +677,12 @@ describe("the daily check-in", () => {
     }
     expect((await put(client, { mood: "happy" })).json().error.message).toBe(
       "mood: Choose a mood: struggling, neutral, good or great",
+    );
+    expect((await put(client, { mood: "good", spiritual_connection: 101 })).json().error.message).toBe(
+      "spiritual_connection: spiritual_connection must be a whole number from 0 to 100",
+    );
+    expect((await put(client, { mood: "good", focus_areas: ["golf"] })).json().error.message).toBe(
+      "focus_areas.0: Choose focus areas from the list",
     );
     const rows = await checkinRows(id);
     expect(rows).toHaveLength(1);

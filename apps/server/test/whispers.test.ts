@@ -43,10 +43,11 @@ function templatesFor(trigger: (typeof TRIGGERS)[number]): RegExp[] {
 describe("generate-encouragement", () => {
   test("each trigger type writes a whisper of that kind", async () => {
     const { client, id } = await person();
+    const devotional = (await client.get("/api/today")).json().devotional;
     const contexts = {
       victory: { journalLength: 120, devotionalTitle: "Iron Sharpens Iron" },
       daily_checkin: { spiritualConnection: 60, focusAreas: ["marriage"], notes: "A good day." },
-      struggle: { spiritualConnection: 12, devotionalId: crypto.randomUUID() },
+      struggle: { spiritualConnection: 12, devotionalId: devotional.id },
     };
     for (const trigger of TRIGGERS) {
       const response = await encourage(client, trigger, contexts[trigger]);
@@ -83,13 +84,61 @@ describe("generate-encouragement", () => {
     expect((await encourage(app.client(), "victory")).status).toBe(401);
   });
 
+  test("each trigger type takes only its own context fields of spec section 7", async () => {
+    const { client, id } = await person();
+    const refused: Array<[string, unknown, string]> = [
+      ["victory", { journalLength: "long" }, "contextData.journalLength: journalLength must be a number"],
+      ["victory", { devotionalTitle: 7 }, "contextData.devotionalTitle: devotionalTitle must be text"],
+      ["victory", { spiritualConnection: 20 }, "Unknown field: spiritualConnection"],
+      [
+        "daily_checkin",
+        { spiritualConnection: 101 },
+        "contextData.spiritualConnection: spiritualConnection must be a whole number from 0 to 100",
+      ],
+      ["daily_checkin", { focusAreas: ["golf"] }, "contextData.focusAreas.0: Choose focus areas from the list"],
+      ["daily_checkin", { notes: "x".repeat(2001) }, "contextData.notes: Notes must be 2000 characters or less"],
+      ["daily_checkin", { journalLength: 80 }, "Unknown field: journalLength"],
+      [
+        "struggle",
+        { spiritualConnection: 12.5 },
+        "contextData.spiritualConnection: spiritualConnection must be a whole number from 0 to 100",
+      ],
+      ["struggle", { devotionalId: "today" }, "contextData.devotionalId: devotionalId must be the id of your devotional"],
+      ["struggle", { notes: "Hard day." }, "Unknown field: notes"],
+    ];
+    for (const [trigger, context, message] of refused) {
+      const response = await encourage(client, trigger, context);
+      expect(response.status, JSON.stringify(context)).toBe(400);
+      expect(response.json().error.message, JSON.stringify(context)).toBe(message);
+    }
+    // Each may leave out any of its fields.
+    for (const trigger of TRIGGERS) expect((await encourage(client, trigger, {})).status, trigger).toBe(200);
+    expect((await encourage(client, "daily_checkin", { spiritualConnection: null })).status).toBe(200);
+    expect(await whisperRows(id)).toHaveLength(4);
+  });
+
+  test("a struggle names only the person's own devotional", async () => {
+    const owner = await person();
+    const theirs = (await owner.client.get("/api/today")).json().devotional;
+    const { client, id } = await person();
+    const refused = await encourage(client, "struggle", { spiritualConnection: 10, devotionalId: theirs.id });
+    expect(refused.status).toBe(404);
+    expect(refused.json().error.message).toBe("That devotional was not found.");
+    expect((await encourage(client, "struggle", { devotionalId: crypto.randomUUID() })).status).toBe(404);
+    expect(await whisperRows(id)).toHaveLength(0);
+    expect(await whisperRows(owner.id)).toHaveLength(0);
+    const mine = (await client.get("/api/today")).json().devotional;
+    expect((await encourage(client, "struggle", { spiritualConnection: 10, devotionalId: mine.id })).status).toBe(200);
+    expect(await whisperRows(id)).toHaveLength(1);
+  });
+
   test("context that needs care writes no whisper and answers with care", async () => {
     const { client, id } = await person();
     const notes = await encourage(client, "daily_checkin", { spiritualConnection: 10, notes: "I want to end my life" });
     expect(notes.status).toBe(200);
     expect(notes.json()).toEqual({ whisper: null, care: true });
-    const areas = await encourage(client, "struggle", { focusAreas: ["I keep thinking about suicide"] });
-    expect(areas.json()).toEqual({ whisper: null, care: true });
+    const title = await encourage(client, "victory", { devotionalTitle: "I keep thinking about suicide" });
+    expect(title.json()).toEqual({ whisper: null, care: true });
     expect(await whisperRows(id)).toHaveLength(0);
   });
 });
@@ -97,7 +146,7 @@ describe("generate-encouragement", () => {
 describe("the whisper archive", () => {
   test("lists newest first; the newest unread shows until read, then the next", async () => {
     const { client } = await person();
-    expect((await client.get("/api/whispers")).json()).toEqual({ whispers: [] });
+    expect((await client.get("/api/whispers")).json()).toEqual({ whispers: [], next_before: null });
     expect((await client.get("/api/whispers/latest-unread")).json()).toEqual({ whisper: null });
 
     const made = [];
@@ -144,7 +193,7 @@ describe("the whisper archive", () => {
     expect(marked.status).toBe(404);
     expect(marked.json().error.code).toBe("NOT_FOUND");
     expect((await client.post(`/api/whispers/${crypto.randomUUID()}/read`)).status).toBe(404);
-    expect((await client.get("/api/whispers")).json()).toEqual({ whispers: [] });
+    expect((await client.get("/api/whispers")).json()).toEqual({ whispers: [], next_before: null });
     expect((await client.get("/api/whispers/latest-unread")).json()).toEqual({ whisper: null });
 
     const [row] = await whisperRows(owner.id);
@@ -152,5 +201,43 @@ describe("the whisper archive", () => {
     expect((await owner.client.get("/api/whispers/latest-unread")).json().whisper).toEqual(whisper);
     expect((await app.client().get("/api/whispers")).status).toBe(401);
     expect((await app.client().post(`/api/whispers/${whisper.id}/read`)).status).toBe(401);
+  });
+
+  test("pages through all of them, 50 at a time, without skipping whispers made in the same instant", async () => {
+    const { client, id } = await person();
+    const other = await person();
+    const at = new Date("2026-05-01T08:00:00.123456Z");
+    // 60 whispers: the first 55 share one instant (a page boundary falls inside them), then 5 older ones.
+    await app.db.insert(schema.encouragementWhispers).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        userId: id,
+        message: `Whisper ${i}`,
+        triggerType: "daily_checkin",
+        createdAt: i < 55 ? at : new Date(at.getTime() - (i - 54) * 60_000),
+      })),
+    );
+    await app.db
+      .insert(schema.encouragementWhispers)
+      .values({ userId: other.id, message: "Not yours", triggerType: "victory", createdAt: at });
+
+    const first = await client.get("/api/whispers");
+    expect(first.status).toBe(200);
+    const page1 = first.json();
+    expect(page1.whispers).toHaveLength(50);
+    expect(page1.next_before).toEqual(expect.any(String));
+    const page2 = (await client.get(`/api/whispers?before=${encodeURIComponent(page1.next_before)}`)).json();
+    expect(page2.whispers).toHaveLength(10);
+    expect(page2.next_before).toBeNull();
+    const messages = [...page1.whispers, ...page2.whispers].map((w: { message: string }) => w.message);
+    expect(new Set(messages).size).toBe(60);
+    expect(messages).not.toContain("Not yours");
+    expect(messages.slice(-5)).toEqual(["Whisper 55", "Whisper 56", "Whisper 57", "Whisper 58", "Whisper 59"]);
+
+    for (const bad of ["yesterday", Buffer.from('["2026-05-01","x"]').toString("base64url")]) {
+      const response = await client.get(`/api/whispers?before=${bad}`);
+      expect(response.status).toBe(400);
+      expect(response.json().error.message).toBe("That page of your whispers could not be found. Start again from the newest.");
+    }
+    expect((await client.get("/api/whispers?page=2")).status).toBe(400);
   });
 });

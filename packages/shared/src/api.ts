@@ -183,7 +183,11 @@ export const devotionalRefInput = z.object({ devotional_id: z.string().uuid("dev
 export const connectionInput = z
   .object({
     devotional_id: z.string().uuid("devotional_id must be an id"),
-    value: z.number({ error: "value must be a number from 0 to 100" }).int("value must be a whole number").min(0).max(100),
+    value: z
+      .number({ error: "value must be a number from 0 to 100" })
+      .int("value must be a whole number")
+      .min(0, "value must be a number from 0 to 100")
+      .max(100, "value must be a number from 0 to 100"),
   })
   .strict();
 export const checkinInput = z
@@ -194,20 +198,30 @@ export const checkinInput = z
       .max(8)
       .default([]),
     notes: z.string().max(2000, "Notes must be 2000 characters or less").optional(),
-    spiritual_connection: z.number().int().min(0).max(100).optional(),
+    spiritual_connection: z
+      .number({ error: "spiritual_connection must be a whole number from 0 to 100" })
+      .int("spiritual_connection must be a whole number from 0 to 100")
+      .min(0, "spiritual_connection must be a whole number from 0 to 100")
+      .max(100, "spiritual_connection must be a whole number from 0 to 100")
+      .optional(),
   })
   .strict();
 export const journalInput = z
   .object({
     // Length is checked by journalError (section 5's messages); the 64 KB body limit bounds it first.
     content: z.string({ error: "Write your entry as text" }),
-    devotional_id: z.string().uuid().optional(),
+    devotional_id: z.string().uuid("devotional_id must be the id of a devotional").optional(),
   })
   .strict();
 export const journalUpdateInput = z.object({ content: z.string({ error: "Write your entry as text" }) }).strict();
+/** `before` is the `next_before` of the previous page, as the server gave it. */
 export const journalListQuery = z
-  .object({ q: z.string().max(200).optional(), before: z.string().datetime().optional() })
+  .object({
+    q: z.string().max(200, "Search for at most 200 characters").optional(),
+    before: z.string().max(200).optional(),
+  })
   .strict();
+export const whisperListQuery = z.object({ before: z.string().max(200).optional() }).strict();
 export const encouragementInput = z
   .object({
     triggerType: z.enum(["victory", "daily_checkin", "struggle"], {
@@ -216,4 +230,34 @@ export const encouragementInput = z
     contextData: z.record(z.string(), z.unknown()).default({}),
   })
   .strict();
+const connectionValue = z
+  .number({ error: "spiritualConnection must be a whole number from 0 to 100" })
+  .int("spiritualConnection must be a whole number from 0 to 100")
+  .min(0, "spiritualConnection must be a whole number from 0 to 100")
+  .max(100, "spiritualConnection must be a whole number from 0 to 100");
+/** Spec section 7: the context fields of each trigger type, checked once the trigger type is known. */
+export const encouragementContexts = {
+  victory: z
+    .object({
+      journalLength: z.number({ error: "journalLength must be a number" }).int().min(0).max(100_000).optional(),
+      devotionalTitle: z.string({ error: "devotionalTitle must be text" }).max(200).optional(),
+    })
+    .strict(),
+  daily_checkin: z
+    .object({
+      spiritualConnection: connectionValue.nullable().optional(),
+      focusAreas: z
+        .array(z.enum(FOCUS_THEME_IDS, { error: "Choose focus areas from the list" }))
+        .max(FOCUS_THEME_IDS.length)
+        .optional(),
+      notes: z.string({ error: "notes must be text" }).max(2000, "Notes must be 2000 characters or less").optional(),
+    })
+    .strict(),
+  struggle: z
+    .object({
+      spiritualConnection: connectionValue.optional(),
+      devotionalId: z.string().uuid("devotionalId must be the id of your devotional").nullable().optional(),
+    })
+    .strict(),
+} as const;
 export const timeZoneInput = z.object({ time_zone: z.string().max(64) }).strict();

@@ -2,15 +2,19 @@ import { describe, expect, it } from "vitest";
 import { needsCare } from "./care";
 import {
   backupIndex,
+  bodySentenceAt,
   connectionLabel,
   connectionUpdatedText,
   journalError,
+  listenScript,
   localDate,
   moodFromConnection,
   nextPlaybackSpeed,
+  paragraphSentences,
   sentenceAt,
   splitSentences,
   whisperForConnection,
+  whisperForConnectionChange,
   whisperForJournal,
 } from "./today";
 
@@ -103,6 +107,16 @@ describe("journal rules (spec sections 5 and 9)", () => {
     expect(whisperForConnection(30)).toBeNull();
     expect(whisperForConnection(100)).toBeNull();
   });
+
+  it("brings one struggle whisper as the slider moves below 30, not one for every step of a drag below it", () => {
+    expect(whisperForConnectionChange(50, 29)).toBe("struggle");
+    expect(whisperForConnectionChange(30, 0)).toBe("struggle");
+    expect(whisperForConnectionChange(29, 20)).toBeNull();
+    expect(whisperForConnectionChange(20, 25)).toBeNull();
+    expect(whisperForConnectionChange(20, 30)).toBeNull();
+    expect(whisperForConnectionChange(50, 30)).toBeNull();
+    expect(whisperForConnectionChange(30, 29)).toBe("struggle");
+  });
 });
 
 describe("the person's own date", () => {
@@ -155,6 +169,46 @@ describe("audio helpers (spec section 4)", () => {
     expect(sentenceAt([], 1, 10)).toBe(-1);
     expect(sentenceAt(sentences, 1, 0)).toBe(-1);
     expect(sentenceAt(sentences, 1, Number.NaN)).toBe(-1);
+  });
+
+  it("reads the title and passage first, and highlights only the body in step with the whole", () => {
+    const script = listenScript({
+      title: "Iron Sharpens Iron",
+      passage: "Proverbs 27:17",
+      content: "First one. Second one!\n\nA paragraph with no stop\n\n  Last?  ",
+    });
+    expect(script.sentences).toEqual([
+      "Iron Sharpens Iron.",
+      "Proverbs 27:17.",
+      "First one.",
+      "Second one!",
+      "A paragraph with no stop",
+      "Last?",
+    ]);
+    expect(script.text).toBe("Iron Sharpens Iron. Proverbs 27:17. First one. Second one! A paragraph with no stop Last?");
+    expect(script.bodyStart).toBe(2);
+    // The body's sentences are exactly the ones shown, paragraph by paragraph.
+    expect(script.sentences.slice(script.bodyStart)).toEqual(
+      paragraphSentences("First one. Second one!\n\nA paragraph with no stop\n\n  Last?  ").flat(),
+    );
+    expect(listenScript({ title: "Why Wait?", passage: "James 1:5", content: "Ask." }).sentences).toEqual([
+      "Why Wait?",
+      "James 1:5.",
+      "Ask.",
+    ]);
+
+    const total = script.sentences.reduce((n, s) => n + s.length, 0);
+    const at = (chars: number) => bodySentenceAt(script, chars, total);
+    expect(at(0)).toBe(-1); // the title
+    expect(at(19 + 14)).toBe(-1); // the end of the passage reference
+    expect(at(19 + 15)).toBe(0); // the body's first sentence
+    expect(at(total)).toBe(3);
+    expect(bodySentenceAt(script, 5, 0)).toBe(-1);
+  });
+
+  it("shows the body as paragraphs of sentences, skipping empty ones", () => {
+    expect(paragraphSentences("One. Two.\n\n\n\nThree\n \n")).toEqual([["One.", "Two."], ["Three"]]);
+    expect(paragraphSentences("")).toEqual([]);
   });
 
   it("cycles the playback speed 1, 1.25, 1.5, 1.75, 2", () => {

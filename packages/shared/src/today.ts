@@ -79,6 +79,14 @@ export function whisperForConnection(value: number): "struggle" | null {
   return value < STRUGGLE_CONNECTION_BELOW ? "struggle" : null;
 }
 
+/**
+ * A slider change below 30 brings a struggle whisper when it moves the value below 30; a drag that stays below 30
+ * (several saves) brings no more (docs/decisions/005-today.md).
+ */
+export function whisperForConnectionChange(previous: number, value: number): "struggle" | null {
+  return whisperForConnection(value) && !whisperForConnection(previous) ? "struggle" : null;
+}
+
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
 const dayFormatters = new Map<string, Intl.DateTimeFormat | null>();
 const MAX_CACHED_ZONES = 1000;
@@ -135,6 +143,34 @@ export function sentenceAt(sentences: string[], time: number, duration: number):
     if (target < run) return i;
   }
   return sentences.length - 1;
+}
+
+/**
+ * What Listen reads aloud: the title, the passage reference, then the body. The sentences cover all of it, so the
+ * highlight keeps pace with what is heard; `bodyStart` is the index of the body's first sentence.
+ */
+export function listenScript(devotional: { title: string; passage: string; content: string }): {
+  text: string;
+  sentences: string[];
+  bodyStart: number;
+} {
+  const lead = [devotional.title, devotional.passage].map((s) => s.trim()).map((s) => (/[.!?]$/.test(s) ? s : `${s}.`));
+  const body = paragraphSentences(devotional.content).flat();
+  return { text: [...lead, ...body].join(" "), sentences: [...lead, ...body], bodyStart: lead.length };
+}
+
+/** The body's paragraphs (split at blank lines), each as its sentences: how the text is shown and highlighted. */
+export function paragraphSentences(content: string): string[][] {
+  return content
+    .split(/\n\s*\n/)
+    .map((p) => splitSentences(p))
+    .filter((p) => p.length > 0);
+}
+
+/** The body sentence being read at `time` of `duration`, or -1 while the title and passage are read (or nothing is). */
+export function bodySentenceAt(script: { sentences: string[]; bodyStart: number }, time: number, duration: number): number {
+  const index = sentenceAt(script.sentences, time, duration);
+  return index < script.bodyStart ? -1 : index - script.bodyStart;
 }
 
 export function nextPlaybackSpeed(current: number): number {

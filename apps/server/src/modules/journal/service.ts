@@ -1,9 +1,10 @@
-import { and, desc, eq, ilike, lt } from "drizzle-orm";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
 import { journalError, type JournalEntry } from "@shepherd/shared";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import { withAccess } from "../access/service";
+import { afterCursor, cursorText, encodePageCursor } from "../today/page-cursor";
 import { ensureProgress, userDay } from "../today/service";
 
 const { journalEntries, devotionals } = schema;
@@ -75,19 +76,30 @@ export async function journalSavedToday(db: Database, options: { userId: string;
 
 const PAGE = 30;
 
-export async function listJournal(db: Database, options: { userId: string; q?: string; before?: string }) {
+/** My entries, newest first, 30 to a page; `q` finds words in the entry or its devotional's title. */
+export async function listJournal(
+  db: Database,
+  options: { userId: string; q?: string; before?: string },
+): Promise<{ entries: JournalEntry[]; next_before: string | null }> {
   const conditions = [eq(journalEntries.userId, options.userId)];
-  if (options.q?.trim())
-    conditions.push(ilike(journalEntries.content, `%${options.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  if (options.before) conditions.push(lt(journalEntries.createdAt, new Date(options.before)));
+  const q = options.q?.trim();
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(journalEntries.content, pattern), ilike(journalEntries.devotionalTitle, pattern))!);
+  }
+  if (options.before) conditions.push(afterCursor(options.before, journalEntries, "your journal"));
   const rows = await db
-    .select()
+    .select({ entry: journalEntries, cursorAt: cursorText(journalEntries.createdAt) })
     .from(journalEntries)
     .where(and(...conditions))
-    .orderBy(desc(journalEntries.createdAt))
+    .orderBy(sql`${journalEntries.createdAt} desc, ${journalEntries.id} desc`)
     .limit(PAGE + 1);
-  const entries = rows.slice(0, PAGE).map(toJournalEntry);
-  return { entries, next_before: rows.length > PAGE ? entries[entries.length - 1]!.created_at : null };
+  const page = rows.slice(0, PAGE);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map((r) => toJournalEntry(r.entry)),
+    next_before: rows.length > PAGE && last ? encodePageCursor(last.cursorAt, last.entry.id) : null,
+  };
 }
 
 export async function getJournalEntry(db: Database, options: { userId: string; entryId: string }): Promise<JournalEntry> {

@@ -6,6 +6,7 @@ import {
   needsCare,
   timeZoneInput,
   whisperForConnection,
+  whisperForConnectionChange,
   type TodayState,
 } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
@@ -15,6 +16,7 @@ import { journalSavedToday } from "../journal/service";
 import { newestUnreadWhisper, whisperQuietly } from "../whispers/service";
 import {
   completeDevotional,
+  devotionalIdOn,
   ensureProgress,
   getTodayCheckin,
   getTodayDevotional,
@@ -85,9 +87,9 @@ export function todayRoutes(ctx: AppContext) {
       .put("/progress/connection", async (c) => {
         const user = await requireUser(c);
         const { devotional_id, value } = await readJson(c, connectionInput);
-        const progress = await setConnection(ctx.db, { userId: user.id, devotionalId: devotional_id, value });
-        // Section 9: a connection below 30 on a slider change brings a struggle whisper.
-        const whisper = whisperForConnection(value)
+        const { progress, previous } = await setConnection(ctx.db, { userId: user.id, devotionalId: devotional_id, value });
+        // Section 9: a connection below 30 on a slider change brings a struggle whisper (once as it drops below 30).
+        const whisper = whisperForConnectionChange(previous, value)
           ? await whisperQuietly(ctx.db, ctx.ai, ctx.log, {
               userId: user.id,
               triggerType: "struggle",
@@ -117,13 +119,25 @@ export function todayRoutes(ctx: AppContext) {
         });
         const care = needsCare(input.notes);
         const connection = input.spiritual_connection;
-        // Section 9: a daily check-in brings a whisper; a connection below 30 makes it a struggle whisper.
+        // Section 9: a daily check-in brings a whisper; a connection below 30 makes it a struggle whisper, with the
+        // struggle's context fields of section 7 (one whisper per save: decision 005).
+        const struggle = connection !== undefined && whisperForConnection(connection) !== null;
         const whisper = care
           ? null
           : await whisperQuietly(ctx.db, ctx.ai, ctx.log, {
               userId: user.id,
-              triggerType: connection !== undefined && whisperForConnection(connection) ? "struggle" : "daily_checkin",
-              context: { spiritualConnection: connection ?? null, focusAreas: input.focus_areas, notes: input.notes ?? "" },
+              ...(struggle
+                ? {
+                    triggerType: "struggle" as const,
+                    context: {
+                      spiritualConnection: connection,
+                      devotionalId: await devotionalIdOn(ctx.db, { userId: user.id, date: checkin.check_in_date }),
+                    },
+                  }
+                : {
+                    triggerType: "daily_checkin" as const,
+                    context: { spiritualConnection: connection ?? null, focusAreas: input.focus_areas, notes: input.notes ?? "" },
+                  }),
             });
         return c.json({ checkin, whisper, care });
       })

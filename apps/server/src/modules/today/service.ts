@@ -14,7 +14,7 @@ import type { Database } from "../../db/client";
 import { prepared, schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import type { AiTextProvider, DevotionalDraft } from "../../providers/ai/ai";
-import { withAccess } from "../access/service";
+import { accessDenied, checkAccess, withAccess } from "../access/service";
 import { passageText } from "../bible/service";
 
 const { devotionals, devotionalProgress, dailyCheckins, profiles } = schema;
@@ -155,6 +155,9 @@ export async function refreshDevotional(
     .from(devotionalProgress)
     .where(and(eq(devotionalProgress.userId, options.userId), eq(devotionalProgress.devotionalId, devotional.id)));
   if (progress?.completed) throw new AppError("CONFLICT", "You've completed today's devotional; a new one comes tomorrow.");
+  // Refuse before asking a model to write (and spend tokens on) a devotional the cap would throw away.
+  const access = await checkAccess(db, { userId: options.userId, feature: "devotional", now: options.now });
+  if (!access.allowed) throw accessDenied(access);
   const [current] = await db.select().from(devotionals).where(eq(devotionals.id, devotional.id));
   const variant = (current?.refreshCount ?? 0) + 1;
   const { draft, tokensUsed } = await draftFor(db, ai, { userId: options.userId, date, variant });
@@ -210,14 +213,18 @@ export async function completeDevotional(db: Database, options: { userId: string
   return { progress: toProgress(row!), streak: await streakDays(db, { userId: options.userId, now: options.now }) };
 }
 
-export async function setConnection(db: Database, options: { userId: string; devotionalId: string; value: number; now?: Date }) {
+/** Saves the connection value; also answers the value it replaced (50, the default, when it was never set). */
+export async function setConnection(
+  db: Database,
+  options: { userId: string; devotionalId: string; value: number; now?: Date },
+): Promise<{ progress: Progress; previous: number }> {
   const progress = await ensureProgress(db, options);
   const [row] = await db
     .update(devotionalProgress)
     .set({ spiritualConnection: options.value, connectionUpdatedAt: options.now ?? new Date() })
     .where(eq(devotionalProgress.id, progress.id))
     .returning();
-  return toProgress(row!);
+  return { progress: toProgress(row!), previous: progress.spiritualConnection };
 }
 
 export async function markPrayed(db: Database, options: { userId: string; devotionalId: string; now?: Date }) {
@@ -264,6 +271,15 @@ export function toCheckin(row: typeof dailyCheckins.$inferSelect): Checkin {
     spiritual_connection: row.spiritualConnection,
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The id of the person's devotional for a date, if one was prepared (nothing is generated here). */
+export async function devotionalIdOn(db: Db, options: { userId: string; date: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ id: devotionals.id })
+    .from(devotionals)
+    .where(and(eq(devotionals.userId, options.userId), eq(devotionals.devotionalDate, options.date)));
+  return row?.id ?? null;
 }
 
 export async function getTodayCheckin(db: Db, options: { userId: string; now?: Date }): Promise<Checkin | null> {

@@ -1,16 +1,17 @@
 import { Hono } from "hono";
-import { encouragementInput } from "@shepherd/shared";
+import { encouragementContexts, encouragementInput, whisperListQuery } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
-import { readJson, UUID_PARAM } from "../../http/validate";
-import { generateEncouragement, listWhispers, markWhisperRead, newestUnreadWhisper } from "./service";
+import { readJson, readQuery, UUID_PARAM, validationError } from "../../http/validate";
+import { checkOwnDevotional, generateEncouragement, listWhispers, markWhisperRead, newestUnreadWhisper } from "./service";
 
 export function whisperRoutes(ctx: AppContext) {
   return (
     new Hono<AppEnv>()
       .get("/whispers", async (c) => {
         const user = await requireUser(c);
-        return c.json({ whispers: await listWhispers(ctx.db, user.id) });
+        const { before } = readQuery(c, whisperListQuery);
+        return c.json(await listWhispers(ctx.db, { userId: user.id, before }));
       })
       .get("/whispers/latest-unread", async (c) => {
         const user = await requireUser(c);
@@ -25,10 +26,19 @@ export function whisperRoutes(ctx: AppContext) {
       .post("/functions/generate-encouragement", async (c) => {
         const user = await requireUser(c);
         const input = await readJson(c, encouragementInput);
+        // Section 7: each trigger type has its own context fields.
+        const parsed = encouragementContexts[input.triggerType].safeParse(input.contextData);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) issue.path.unshift("contextData");
+          throw validationError(parsed.error);
+        }
+        const context: Record<string, unknown> = parsed.data;
+        if (typeof context.devotionalId === "string")
+          await checkOwnDevotional(ctx.db, { userId: user.id, devotionalId: context.devotionalId });
         const whisper = await generateEncouragement(ctx.db, ctx.ai, {
           userId: user.id,
           triggerType: input.triggerType,
-          context: input.contextData,
+          context,
         });
         return c.json({ whisper, care: whisper === null });
       })

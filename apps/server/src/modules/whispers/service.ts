@@ -1,12 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { needsCare, type Whisper } from "@shepherd/shared";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
 import { notFound } from "../../errors";
 import type { Logger } from "../../logger";
 import type { AiTextProvider, EncouragementTrigger } from "../../providers/ai/ai";
+import { afterCursor, cursorText, encodePageCursor } from "../today/page-cursor";
 
-const { encouragementWhispers, profiles } = schema;
+const { encouragementWhispers, profiles, devotionals } = schema;
 
 export function toWhisper(row: typeof encouragementWhispers.$inferSelect): Whisper {
   return {
@@ -76,14 +77,36 @@ export async function newestUnreadWhisper(db: Database, userId: string): Promise
   return row ? toWhisper(row) : null;
 }
 
-export async function listWhispers(db: Database, userId: string): Promise<Whisper[]> {
+const PAGE = 50;
+
+/** The archive: every whisper of mine, newest first, 50 to a page. */
+export async function listWhispers(
+  db: Database,
+  options: { userId: string; before?: string },
+): Promise<{ whispers: Whisper[]; next_before: string | null }> {
+  const conditions = [eq(encouragementWhispers.userId, options.userId)];
+  if (options.before) conditions.push(afterCursor(options.before, encouragementWhispers, "your whispers"));
   const rows = await db
-    .select()
+    .select({ whisper: encouragementWhispers, cursorAt: cursorText(encouragementWhispers.createdAt) })
     .from(encouragementWhispers)
-    .where(eq(encouragementWhispers.userId, userId))
-    .orderBy(desc(encouragementWhispers.createdAt))
-    .limit(500);
-  return rows.map(toWhisper);
+    .where(and(...conditions))
+    .orderBy(sql`${encouragementWhispers.createdAt} desc, ${encouragementWhispers.id} desc`)
+    .limit(PAGE + 1);
+  const page = rows.slice(0, PAGE);
+  const last = page[page.length - 1];
+  return {
+    whispers: page.map((r) => toWhisper(r.whisper)),
+    next_before: rows.length > PAGE && last ? encodePageCursor(last.cursorAt, last.whisper.id) : null,
+  };
+}
+
+/** A devotional named in a whisper's context must be the person's own. */
+export async function checkOwnDevotional(db: Database, options: { userId: string; devotionalId: string }): Promise<void> {
+  const [row] = await db
+    .select({ id: devotionals.id })
+    .from(devotionals)
+    .where(and(eq(devotionals.id, options.devotionalId), eq(devotionals.userId, options.userId)));
+  if (!row) throw notFound("That devotional");
 }
 
 export async function markWhisperRead(db: Database, options: { userId: string; whisperId: string }): Promise<Whisper> {
