@@ -19,6 +19,7 @@ import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { notify, notifyError } from "@/lib/toast";
 import { saveConnection, todayQuery, useSaveCheckin } from "../api/today";
+import { createLatestValueSaver } from "../latest-value-saver";
 import { CareCard } from "./care-card";
 
 /** Spec section 4: the 0-100 connection slider, saved on change (debounced; the last value always lands). */
@@ -26,11 +27,27 @@ export function ConnectionSlider(props: { state: TodayState }) {
   const { devotional, progress, date, time_zone } = props.state;
   const [value, setValue] = useState(progress.spiritual_connection);
   const [updatedAt, setUpdatedAt] = useState(progress.connection_updated_at);
-  const [saved, setSaved] = useState(false);
+  // When the last save landed (ms), so a second save within 2 seconds keeps "saved" up for 2 seconds more.
+  const [saved, setSaved] = useState<number | null>(null);
   const [, tick] = useState(0);
   const client = useQueryClient();
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(value);
+  const [saver] = useState(() =>
+    createLatestValueSaver({
+      send: (next: number) => saveConnection(devotional.id, next),
+      onSaved: (result) => {
+        setUpdatedAt(result.progress.connection_updated_at);
+        setSaved(Date.now());
+        client.setQueryData(todayQuery.queryKey, (old) =>
+          old
+            ? { ...old, progress: { ...old.progress, ...result.progress } as Progress, whisper: result.whisper ?? old.whisper }
+            : old,
+        );
+      },
+      onError: (error) => notifyError("Error saving progress", errorMessage(error)),
+    }),
+  );
 
   useEffect(() => {
     const timer = setInterval(() => tick((n) => n + 1), 30_000);
@@ -38,41 +55,28 @@ export function ConnectionSlider(props: { state: TodayState }) {
   }, []);
   useEffect(() => {
     if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), SAVED_INDICATOR_MS);
+    const timer = setTimeout(() => setSaved(null), SAVED_INDICATOR_MS);
     return () => clearTimeout(timer);
   }, [saved]);
 
-  const flush = async () => {
-    pending.current = undefined;
-    const sent = latest.current;
-    try {
-      const result = await saveConnection(devotional.id, sent);
-      setUpdatedAt(result.progress.connection_updated_at);
-      setSaved(true);
-      client.setQueryData(todayQuery.queryKey, (old) =>
-        old
-          ? { ...old, progress: { ...old.progress, ...result.progress } as Progress, whisper: result.whisper ?? old.whisper }
-          : old,
-      );
-    } catch (error) {
-      notifyError("Error saving progress", errorMessage(error));
-    }
-  };
   const onChange = (next: number) => {
     setValue(next);
     latest.current = next;
     if (pending.current) clearTimeout(pending.current);
-    pending.current = setTimeout(() => void flush(), CONNECTION_SAVE_DEBOUNCE_MS);
+    pending.current = setTimeout(() => {
+      pending.current = undefined;
+      saver.save(latest.current);
+    }, CONNECTION_SAVE_DEBOUNCE_MS);
   };
   useEffect(
     () => () => {
       // Leaving the page mid-drag still saves the last value.
       if (pending.current) {
         clearTimeout(pending.current);
-        void saveConnection(devotional.id, latest.current).catch((error: unknown) => console.error(error));
+        saver.save(latest.current);
       }
     },
-    [devotional.id],
+    [saver],
   );
 
   return (
@@ -82,7 +86,7 @@ export function ConnectionSlider(props: { state: TodayState }) {
           How connected do you feel to God today?
         </label>
         <span aria-live="polite" className="text-xs text-stone-600 dark:text-stone-400">
-          {saved ? (
+          {saved !== null ? (
             <span className="inline-flex items-center gap-1 text-pasture-700 dark:text-gold-300">
               <Check aria-hidden="true" className="h-3 w-3" /> saved
             </span>

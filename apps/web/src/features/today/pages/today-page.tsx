@@ -1,14 +1,16 @@
 import { BookOpen, CheckCircle2, Flame, Headphones, HandHeart, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { Devotional, TodayState } from "@shepherd/shared/api";
-import { backupIndex, localDate, sentenceAt, splitSentences } from "@shepherd/shared/today";
+import { backupIndex, bodySentenceAt, listenScript, localDate, paragraphSentences } from "@shepherd/shared/today";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ApiError, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { useSubscription } from "@/lib/subscription";
+import { usageQuery, useSubscription } from "@/lib/subscription";
 import { notify, notifyError } from "@/lib/toast";
 import {
   generateAudio,
@@ -48,10 +50,7 @@ function StreakCounter({ days }: { days: number }) {
 
 /** The devotional's text, one span per sentence so the audio can highlight as it reads. */
 function DevotionalText(props: { devotional: Devotional; activeSentence: number }) {
-  const paragraphs = useMemo(
-    () => props.devotional.content.split(/\n\s*\n/).map((p) => splitSentences(p)),
-    [props.devotional.content],
-  );
+  const paragraphs = useMemo(() => paragraphSentences(props.devotional.content), [props.devotional.content]);
   let index = -1;
   return (
     <div className="space-y-4 font-serif text-lg leading-relaxed text-stone-800 dark:text-stone-200">
@@ -85,6 +84,7 @@ export function TodayPage() {
   const prayed = useMarkPrayed();
   const dismiss = useDismissWhisper();
   const refresh = useRefreshDevotional();
+  const client = useQueryClient();
   const [journalOpen, setJournalOpen] = useState(false);
   const [audio, setAudio] = useState<AudioState>({ kind: "idle" });
   const [activeSentence, setActiveSentence] = useState(-1);
@@ -106,9 +106,19 @@ export function TodayPage() {
           className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-stone-900 dark:text-amber-200"
         >
           <span>{signedOut ? "Please sign in to view your devotional" : "Using a backup devotional."}</span>
-          <Button size="sm" variant="secondary" onClick={() => void today.refetch()}>
-            Retry loading today's devotional
-          </Button>
+          <span className="flex gap-2">
+            {signedOut ? (
+              <Link
+                to="/auth"
+                className="inline-flex h-8 items-center rounded-lg bg-pasture-700 px-3 text-sm font-medium text-white hover:bg-pasture-800"
+              >
+                Sign In
+              </Link>
+            ) : null}
+            <Button size="sm" variant="secondary" onClick={() => void today.refetch()}>
+              Retry loading today's devotional
+            </Button>
+          </span>
         </div>
         <DevotionalCard devotional={fallback} activeSentence={-1} />
         <PrayerCard prayer={fallback.prayer} />
@@ -118,15 +128,12 @@ export function TodayPage() {
 
   const state: TodayState = today.data;
   const { devotional, progress } = state;
-  const sentences = splitSentences(devotional.content.replace(/\n\s*\n/g, " "));
+  const script = listenScript(devotional);
   const listen = async () => {
     setAudio({ kind: "generating" });
     notify("Generating audio...", "Typically takes 5-10 seconds");
     try {
-      const result = await generateAudio({
-        text: `${devotional.title}. ${devotional.passage}. ${devotional.content}`,
-        cacheKey: `daily-devotional-${devotional.id}`,
-      });
+      const result = await generateAudio({ text: script.text, cacheKey: `daily-devotional-${devotional.id}` });
       if (!result.audioUrl) {
         notifyError("No audio URL returned");
         setAudio({ kind: "idle" });
@@ -138,6 +145,9 @@ export function TodayPage() {
       setAudio({ kind: "idle" });
       if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
       else notifyError("Failed to generate audio", errorMessage(error));
+    } finally {
+      // A new audio counts against the monthly cap: the 80% warning may now apply.
+      void client.invalidateQueries({ queryKey: usageQuery.queryKey });
     }
   };
   const onComplete = () =>
@@ -198,6 +208,7 @@ export function TodayPage() {
           {state.journal_saved_today ? "✓ Journal Entry Saved" : "Gather Your Thoughts"}
         </Button>
       </div>
+      <UsageWarning feature="audio" />
 
       {!progress.completed ? (
         <div className="space-y-2">
@@ -245,7 +256,7 @@ export function TodayPage() {
         <AudioPlayer
           src={audio.url}
           title={devotional.title}
-          onTime={(time, duration) => setActiveSentence(sentenceAt(sentences, time, duration))}
+          onTime={(time, duration) => setActiveSentence(bodySentenceAt(script, time, duration))}
           onClose={() => {
             setAudio({ kind: "idle" });
             setActiveSentence(-1);
