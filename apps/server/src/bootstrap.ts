@@ -18,6 +18,7 @@ import { createErrorReporter } from "./providers/errors/errors";
 import { createMailProvider } from "./providers/mail/mail";
 import { createLocalStorage } from "./providers/storage/storage";
 import { promoteAdmins } from "./modules/admin/service";
+import { ensureBibleLoaded } from "./modules/bible/load";
 import { createRealtimeHub } from "./realtime/hub";
 
 export interface Database {
@@ -59,7 +60,10 @@ export async function buildContext(options: {
   const { config, log } = options;
   const pool = createPool(options.databaseUrl, log);
   const db = createDatabase(pool);
-  if (options.migrate !== false) await runMigrations(db);
+  if (options.migrate !== false) {
+    await runMigrations(db);
+    await ensureBibleLoaded(pool, log);
+  }
   const mail = createMailProvider({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({
     db,

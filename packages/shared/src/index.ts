@@ -11,3 +11,4 @@ export * from "./usage";
 export * from "./today";
 export * from "./care";
 export * from "./community";
+export * from "./word";

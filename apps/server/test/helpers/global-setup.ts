@@ -6,6 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createDatabase, createPool, runMigrations } from "../../src/db/client";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../src/db/embedded";
+import { ensureBibleLoaded } from "../../src/modules/bible/load";
 import { createLogger } from "../../src/logger";
 import { databaseUrl, quoteIdent } from "./pg-url";
 
@@ -56,6 +57,7 @@ export default async function setup(project: TestProject) {
   const pool = createPool(databaseUrl(adminUrl, template), log, 2);
   try {
     await runMigrations(createDatabase(pool));
+    await ensureBibleLoaded(pool, log);
   } finally {
     await pool.end();
   }

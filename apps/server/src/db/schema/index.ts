@@ -4,3 +4,4 @@ export * from "./notifications";
 export * from "./subscriptions";
 export * from "./today";
 export * from "./community";
+export * from "./word";

@@ -5,6 +5,7 @@ import type { BillingProvider } from "../../providers/billing/billing";
 import type { StorageProvider } from "../../providers/storage/storage";
 import { notFound } from "../../errors";
 import { leaveFlock } from "../flock/service";
+import { exportWord } from "../word/service";
 
 /**
  * Each area adds what it keeps about a person here, so "download my data" stays complete as areas are added.
@@ -92,6 +93,8 @@ const exportSections: Record<string, ExportSection> = {
       .from(schema.aiUsage)
       .where(eq(schema.aiUsage.userId, userId))
       .orderBy(desc(schema.aiUsage.createdAt)),
+  // The Word: reading settings, highlights, bookmarks and notes.
+  bible: exportWord,
   devotionals: (db, userId) =>
     db
       .select({
