@@ -54,7 +54,7 @@ function summarize(result) {
 }
 
 /** Signs up a fresh user and returns the Cookie header that carries its session. */
-async function signUp(port) {
+export async function signUp(port) {
   const email = `bench-${Date.now()}-${process.pid}@example.com`;
   const res = await request(port, "/api/auth/sign-up/email", {
     method: "POST",
@@ -68,6 +68,22 @@ async function signUp(port) {
     throw new Error(`sign-up set no shepherd.session_token cookie (got: ${cookies.join(", ") || "none"})`);
   }
   return cookies.join("; ");
+}
+
+/** A full first page of The Pasture: 25 posts (every third a prayer request), so the first page holds 20. */
+export async function seedFeed(port, cookie) {
+  for (let i = 1; i <= 25; i++) {
+    const res = await request(port, "/api/pasture/posts", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: `http://localhost:${port}` },
+      body: JSON.stringify({
+        kind: i % 3 === 0 ? "prayer_request" : "post",
+        body: `Brothers, day ${i}: what carried me this week was Isaiah 40:31. Waiting is not wasted time.`,
+        scripture_ref: "Isaiah 40:31",
+      }),
+    });
+    if (res.status !== 201) throw new Error(`POST /api/pasture/posts: HTTP ${res.status} ${res.body}`);
+  }
 }
 
 export async function runHttp(options = {}) {
@@ -99,19 +115,7 @@ export async function runHttp(options = {}) {
     const todayRes = await request(port, "/api/devotionals/today", { headers: { cookie } });
     if (todayRes.status !== 200) throw new Error(`GET /api/devotionals/today: HTTP ${todayRes.status} ${todayRes.body}`);
     const todayBody = todayRes.body;
-    // A full first page of The Pasture: 20 posts with their authors, counts and my reactions.
-    for (let i = 1; i <= 25; i++) {
-      const res = await request(port, "/api/pasture/posts", {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json", origin: `http://localhost:${port}` },
-        body: JSON.stringify({
-          kind: i % 3 === 0 ? "prayer_request" : "post",
-          body: `Brothers, day ${i}: what carried me this week was Isaiah 40:31. Waiting is not wasted time.`,
-          scripture_ref: "Isaiah 40:31",
-        }),
-      });
-      if (res.status !== 201) throw new Error(`POST /api/pasture/posts: HTTP ${res.status} ${res.body}`);
-    }
+    await seedFeed(port, cookie);
     const feedRes = await request(port, "/api/pasture/posts", { headers: { cookie } });
     if (feedRes.status !== 200) throw new Error(`GET /api/pasture/posts: HTTP ${feedRes.status} ${feedRes.body}`);
     const feedBody = feedRes.body;

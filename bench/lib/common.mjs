@@ -324,6 +324,16 @@ function procTimes(pid) {
   }
 }
 
+/** Live descendants of `pid` (e.g. the embedded postmaster and its backends under the server). */
+export function descendantPids(pid) {
+  return descendants(pid);
+}
+
+/** CPU seconds (user + system) used so far by the processes in `pids` (not counting their reaped children). */
+export function procCpuSeconds(pids) {
+  return pids.reduce((n, pid) => n + procTimes(pid).own, 0) / TICKS_PER_SECOND;
+}
+
 /** CPU ticks used by this process, its live descendants and the children it has reaped (which include theirs). */
 function ourTicks() {
   const self = procTimes(process.pid);

@@ -5,10 +5,10 @@ import { HTTPException } from "hono/http-exception";
 import { AVATAR_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from "@shepherd/shared";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { rewordAuthError } from "./auth/messages";
-import { resolveUser } from "./auth/middleware";
+import { userResolver } from "./auth/middleware";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
-import { requireTrustedOrigin, securityHeaders } from "./http/security";
+import { securityHeaderEntries, setResponseHeaders, trustedOriginCheck } from "./http/security";
 import { serveWebApp } from "./http/static";
 import { accessRoutes } from "./modules/access/routes";
 import { accountRoutes } from "./modules/account/routes";
@@ -31,6 +31,7 @@ import { realtimeRoutes } from "./realtime/routes";
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Stripe's events can be larger than our own JSON bodies. */
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
+const noUser = async () => null;
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -48,22 +49,24 @@ function clientIp(c: Context, trustProxy: boolean): string {
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
+  // One middleware for what every request gets: its id, the security headers and (for the API) a log line. The headers
+  // are set on the finished response in place (see setResponseHeaders): no copies of the response.
+  const security = securityHeaderEntries({ https: (ctx.config.publicUrl ?? ctx.baseUrl).startsWith("https://") });
   app.use(async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set("requestId", requestId);
-    c.set("getUser", async () => null);
+    c.set("getUser", noUser);
     const started = performance.now();
     await next();
-    c.header("x-request-id", requestId);
-    if (c.req.path.startsWith("/api/")) {
+    setResponseHeaders(c, [...security, ["x-request-id", requestId]]);
+    if (ctx.log.isLevelEnabled("info") && c.req.path.startsWith("/api/")) {
       ctx.log.info(
         { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
         "request",
       );
     }
   });
-  app.use(securityHeaders({ https: (ctx.config.publicUrl ?? ctx.baseUrl).startsWith("https://") }));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
@@ -105,21 +108,31 @@ export function createApp(ctx: AppContext) {
   });
 
   const api = new Hono<AppEnv>();
-  api.use("/profile/avatar", tooLarge(AVATAR_MAX_BYTES + 64 * 1024));
-  api.use("/pasture/images", tooLarge(PASTURE_IMAGE_MAX_BYTES + 64 * 1024));
-  api.use("/billing/stripe/webhook", tooLarge(WEBHOOK_BODY_LIMIT_BYTES));
+  // Our modules' guard, one middleware: the body size limit and the CSRF check for requests that can carry a body,
+  // then the lazy user resolution, then `cache-control: no-store` unless the route chose its own caching.
+  const bodyLimits: Record<string, MiddlewareHandler> = {
+    "/api/profile/avatar": tooLarge(AVATAR_MAX_BYTES + 64 * 1024),
+    "/api/pasture/images": tooLarge(PASTURE_IMAGE_MAX_BYTES + 64 * 1024),
+    "/api/billing/stripe/webhook": tooLarge(WEBHOOK_BODY_LIMIT_BYTES),
+  };
+  const jsonBodyLimit = tooLarge(JSON_BODY_LIMIT_BYTES);
+  const checkOrigin = trustedOriginCheck(ctx);
+  const installUser = userResolver(ctx);
+  const noStore = [["cache-control", "no-store"]] as const;
   api.use(async (c, next) => {
-    const path = c.req.path;
-    if (path.endsWith("/profile/avatar") || path.endsWith("/pasture/images") || path.endsWith("/billing/stripe/webhook")) {
-      return next();
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") {
+      installUser(c);
+      await next();
+    } else {
+      const limiter = bodyLimits[c.req.path] ?? jsonBodyLimit;
+      await limiter(c, async () => {
+        checkOrigin(c);
+        installUser(c);
+        await next();
+      });
     }
-    return tooLarge(JSON_BODY_LIMIT_BYTES)(c, next);
-  });
-  api.use(requireTrustedOrigin(ctx));
-  api.use(resolveUser(ctx));
-  api.use(async (c, next) => {
-    await next();
-    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+    if (!c.res.headers.has("cache-control")) setResponseHeaders(c, noStore);
   });
   api.route("/", healthRoutes(ctx));
   api.route("/", profileRoutes(ctx));

@@ -88,6 +88,15 @@ function toSignedInUser(
  * due for refresh (or anything unusual) goes through Better Auth's own getSession, whose refreshed cookie is passed on.
  */
 export function resolveUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  const install = userResolver(ctx);
+  return async (c, next) => {
+    install(c);
+    await next();
+  };
+}
+
+/** What resolveUser does, without the middleware around it: installs the lazy `getUser` on the request's context. */
+export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
   const verifyJwt = createJwtVerifier(ctx);
   const secret = ctx.auth.options.secret as string;
 
@@ -135,7 +144,7 @@ export function resolveUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
     );
   };
 
-  return async (c, next) => {
+  return (c) => {
     let pending: Promise<SignedInUser | null> | undefined;
     c.set("getUser", () => {
       if (!pending) {
@@ -147,7 +156,6 @@ export function resolveUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
       }
       return pending;
     });
-    await next();
   };
 }
 

@@ -1,9 +1,9 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../context";
 import { AppError } from "../errors";
 
-/** Security headers for every response. The CSP allows no inline scripts. */
-export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
+/** The security headers every response carries. The CSP allows no inline scripts. */
+export function securityHeaderEntries(options: { https: boolean }): ReadonlyArray<readonly [string, string]> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -17,15 +17,38 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+  const entries: Array<readonly [string, string]> = [
+    ["Content-Security-Policy", csp],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(self), microphone=(self), geolocation=()"],
+  ];
+  if (options.https) entries.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return entries;
+}
+
+/**
+ * Sets headers on the finished response in place. Hono's `c.header()` after the handler has answered copies the whole
+ * Response (turning its body into a stream) on every call; changing the one Headers object costs a fraction of that.
+ * Only a response whose headers are immutable (one from fetch() or Response.redirect()) is copied, once.
+ */
+export function setResponseHeaders(c: Context, entries: ReadonlyArray<readonly [string, string]>): void {
+  try {
+    const headers = c.res.headers;
+    for (const [name, value] of entries) headers.set(name, value);
+  } catch {
+    for (const [name, value] of entries) c.header(name, value);
+  }
+}
+
+/** Security headers for every response (app.ts sets them in its first middleware; this is the same as a middleware). */
+export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
+  const entries = securityHeaderEntries(options);
   return async (c, next) => {
     await next();
-    c.header("Content-Security-Policy", csp);
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Cross-Origin-Opener-Policy", "same-origin");
-    c.header("Permissions-Policy", "camera=(self), microphone=(self), geolocation=()");
-    if (options.https) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    setResponseHeaders(c, entries);
   };
 }
 
@@ -33,16 +56,24 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * CSRF: a request that changes something with the session cookie must come from one of our own origins.
- * (Bearer-token requests carry no ambient credentials and need no such check.)
+ * (Bearer-token requests carry no ambient credentials and need no such check.) Throws FORBIDDEN otherwise.
  */
-export function requireTrustedOrigin(ctx: AppContext): MiddlewareHandler {
+export function trustedOriginCheck(ctx: AppContext): (c: Context) => void {
   const trusted = new Set([new URL(ctx.baseUrl).origin, ...ctx.config.trustedOrigins.map((o) => new URL(o).origin)]);
-  return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || !c.req.header("cookie") || c.req.header("authorization")) return next();
+  return (c) => {
+    if (SAFE_METHODS.has(c.req.method) || !c.req.header("cookie") || c.req.header("authorization")) return;
     const origin = c.req.header("origin");
     if (!origin || !trusted.has(origin)) {
       throw new AppError("FORBIDDEN", "This request did not come from Shepherd. Reload the page and try again.");
     }
+  };
+}
+
+/** The CSRF check as a middleware (see trustedOriginCheck). */
+export function requireTrustedOrigin(ctx: AppContext): MiddlewareHandler {
+  const check = trustedOriginCheck(ctx);
+  return async (c, next) => {
+    check(c);
     return next();
   };
 }

@@ -1,0 +1,111 @@
+// Profiles the built server under load: where does the CPU go for one HTTP scenario?
+//   node bench/profile.mjs <health|me|today|feed> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
+//                          [--keep] [--env NAME=value ...]
+// Starts `node apps/server/dist/main.js` (LOG_LEVEL=warn, temporary DATA_DIR, embedded PostgreSQL) with
+// bench/lib/prof-hook.mjs preloaded, signs up a user (and writes 25 posts for `feed`), warms up for 2 s, then
+// profiles only the measured load (autocannon in this process). Prints autocannon's numbers, the CPU each process
+// used meanwhile (server, PostgreSQL, this load generator), and the profile summarised by self/inclusive time.
+import autocannon from "autocannon";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { signUp, seedFeed } from "./http.mjs";
+import {
+  ROOT,
+  SERVER_MAIN,
+  ensureBuilt,
+  freePort,
+  installSignalHandlers,
+  makeDataDir,
+  procCpuSeconds,
+  removeDataDir,
+  descendantPids,
+  serverEnv,
+  sleep,
+  startChild,
+  stopChild,
+  waitFor200,
+} from "./lib/common.mjs";
+import { formatSummary, summarize } from "./lib/cpuprofile.mjs";
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const scenario = args.find((a) => !a.startsWith("--") && !args[args.indexOf(a) - 1]?.startsWith("--")) ?? "health";
+const seconds = Number(opt("--seconds", 10));
+const connections = Number(opt("--connections", 50));
+const profiling = !args.includes("--no-prof");
+const extraEnv = Object.fromEntries(
+  args.flatMap((a, i) => (args[i - 1] === "--env" ? [a.split("=")] : [])).map(([k, ...v]) => [k, v.join("=")]),
+);
+const PATHS = { health: "/api/health", me: "/api/me", today: "/api/devotionals/today", feed: "/api/pasture/posts" };
+if (!PATHS[scenario]) {
+  console.error(`unknown scenario ${scenario}: one of ${Object.keys(PATHS).join(", ")}`);
+  process.exit(2);
+}
+
+installSignalHandlers();
+await ensureBuilt();
+const dataDir = makeDataDir("profile");
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-profile-"));
+const profFile = path.join(outDir, `${scenario}.cpuprofile`);
+let server;
+try {
+  const port = await freePort();
+  server = startChild(
+    process.execPath,
+    [...(profiling ? ["--import", path.join(ROOT, "bench/lib/prof-hook.mjs")] : []), SERVER_MAIN],
+    {
+      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: "100000", PROF_OUT: profFile, ...extraEnv }),
+      dataDir,
+      label: "shepherd server",
+    },
+  );
+  await waitFor200(port, "/api/health", { child: server.child, timeoutMs: 90_000, describe: "the Shepherd server" });
+  const cookie = await signUp(port);
+  if (scenario === "feed") await seedFeed(port, cookie);
+  const url = `http://127.0.0.1:${port}${PATHS[scenario]}`;
+  const headers = scenario === "health" ? {} : { cookie };
+  await autocannon({ url, connections, duration: 2, headers });
+
+  const pids = () => ({ server: [server.child.pid], postgres: descendantPids(server.child.pid), bench: [process.pid] });
+  const cpu0 = Object.fromEntries(Object.entries(pids()).map(([k, ps]) => [k, procCpuSeconds(ps)]));
+  if (profiling) {
+    process.kill(server.child.pid, "SIGUSR2");
+    for (let i = 0; i < 100 && !fs.existsSync(`${profFile}.started`); i++) await sleep(20);
+  }
+  const t0 = performance.now();
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = Object.fromEntries(
+    Object.entries(pids()).map(([k, ps]) => [k, Math.round(((procCpuSeconds(ps) - cpu0[k]) / wall) * 100)]),
+  );
+  if (profiling) {
+    process.kill(server.child.pid, "SIGUSR2");
+    for (let i = 0; i < 250 && !fs.existsSync(profFile); i++) await sleep(20);
+  }
+  console.log(
+    `${scenario}: ${Math.round(r.requests.average)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ` +
+      `non-2xx ${r.non2xx}  errors ${r.errors}  (${connections} connections, ${seconds} s${profiling ? ", profiled" : ""})`,
+  );
+  console.log(
+    `CPU meanwhile (% of one core): server ${cpu.server}, postgres ${cpu.postgres}, load generator ${cpu.bench}; ` +
+      `per request: server ${round((cpu.server * 1e4) / r.requests.average)} us, postgres ${round((cpu.postgres * 1e4) / r.requests.average)} us, ` +
+      `load generator ${round((cpu.bench * 1e4) / r.requests.average)} us`,
+  );
+  if (profiling && fs.existsSync(profFile)) {
+    const s = summarize(JSON.parse(fs.readFileSync(profFile, "utf8")));
+    console.log(`\nprofile: ${profFile}\n`);
+    console.log(formatSummary(s, { top: Number(opt("--top", 30)) }));
+  }
+} finally {
+  if (server) await stopChild(server, { timeoutMs: 30_000 });
+  removeDataDir(dataDir);
+  if (!args.includes("--keep") && !profiling) fs.rmSync(outDir, { recursive: true, force: true });
+}
+
+function round(x) {
+  return Math.round(x);
+}
