@@ -7,7 +7,10 @@ import { ErrorBoundary } from "./app/error-boundary";
 import { AppRoutes } from "./app/router";
 import { createQueryClient } from "./lib/query-client";
 import { useSessionKeeper } from "./lib/session";
+import { startTheme } from "./lib/theme";
 import "./index.css";
+
+startTheme();
 
 const queryClient = createQueryClient();
 

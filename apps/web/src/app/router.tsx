@@ -44,6 +44,22 @@ const WordPage = page(
   () => import("@/features/word/pages/word-page"),
   (m) => m.WordPage,
 );
+const WordBookPage = page(
+  () => import("@/features/word/pages/book-page"),
+  (m) => m.BookPage,
+);
+const WordReaderPage = page(
+  () => import("@/features/word/pages/reader-page"),
+  (m) => m.ReaderPage,
+);
+const WordSearchPage = page(
+  () => import("@/features/word/pages/search-page"),
+  (m) => m.SearchPage,
+);
+const WordNotesPage = page(
+  () => import("@/features/word/pages/notes-page"),
+  (m) => m.NotesPage,
+);
 const PasturePage = page(
   () => import("@/features/pasture/pages/pasture-page"),
   (m) => m.PasturePage,
@@ -141,6 +157,10 @@ export function AppRoutes() {
           <Route path="path/builder" element={<PlanBuilderPage />} />
           <Route path="path/:planId" element={<PlanDetailPage />} />
           <Route path="word" element={<WordPage />} />
+          <Route path="word/search" element={<WordSearchPage />} />
+          <Route path="word/notes" element={<WordNotesPage />} />
+          <Route path="word/:book" element={<WordBookPage />} />
+          <Route path="word/:book/:chapter" element={<WordReaderPage />} />
           <Route path="journal" element={<JournalPage />} />
           <Route path="pasture" element={<PasturePage />} />
           <Route path="pasture/library" element={<LibraryPage />} />

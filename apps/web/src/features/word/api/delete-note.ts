@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { annotationsKey } from "./get-chapter-annotations";
+
+/** DELETE /api/word/notes/:id. */
+export function deleteNote(id: string) {
+  return api<{ deleted: true }>(`/api/word/notes/${id}`, { method: "DELETE" });
+}
+
+export function useDeleteNote() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: deleteNote, onSuccess: () => client.invalidateQueries({ queryKey: annotationsKey }) });
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { TranslationId, VerseOfTheDay } from "@shepherd/shared/word";
+import { api } from "@/lib/api";
+
+/** GET /api/word/verse-of-the-day?date=: the same verse for everyone on a calendar date. */
+export const verseOfTheDayQuery = (date: string, translation: TranslationId) =>
+  queryOptions({
+    queryKey: ["word", "verse-of-the-day", translation, date],
+    queryFn: ({ signal }) => api<VerseOfTheDay>(`/api/word/verse-of-the-day?date=${date}&translation=${translation}`, { signal }),
+    staleTime: Infinity,
+  });
+
+export function useVerseOfTheDay(date: string, translation: TranslationId) {
+  return useQuery(verseOfTheDayQuery(date, translation));
+}

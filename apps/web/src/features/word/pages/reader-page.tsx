@@ -1,0 +1,342 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { ChevronLeft, ChevronRight, Headphones, Search, Type, X } from "lucide-react";
+import {
+  adjacentChapter,
+  bookBySlug,
+  chapterPath,
+  chapterTitle,
+  LINE_HEIGHT,
+  parseVerseSelection,
+  translationById,
+  TRANSLATIONS,
+  verseReference,
+  type BibleBook,
+  type HighlightColor,
+  type ReaderSettings,
+  type TranslationId,
+} from "@shepherd/shared/word";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError, errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { notify, notifyError, showError } from "@/lib/toast";
+import { useChapterAudio } from "../api/chapter-audio";
+import { useChapter } from "../api/get-chapter";
+import { useChapterAnnotations } from "../api/get-chapter-annotations";
+import { useReaderSettings, useSaveReadingPosition, useUpdateReaderSettings } from "../api/reader-settings";
+import { useChangeAnnotations, type AnnotationChange } from "../api/update-annotations";
+import { ChapterText, selectionText, type VerseMarks } from "../components/chapter-text";
+import { NoteDialog, type NoteTarget } from "../components/note-dialog";
+import { ReadingSettingsDialog } from "../components/reading-settings-dialog";
+import { ShareDialog, type SharedVerse } from "../components/share-dialog";
+import { VerseActions } from "../components/verse-actions";
+import { verseAsText } from "../share-image";
+
+const DEFAULT_SETTINGS: ReaderSettings = {
+  translation: "web",
+  font_size: 18,
+  line_spacing: "normal",
+  last_book: null,
+  last_chapter: null,
+  last_read_at: null,
+};
+
+/** `/word/:book/:chapter`: one chapter, as the translation lays it out, with my marks on it. */
+export function ReaderPage() {
+  const params = useParams();
+  const book = bookBySlug(params.book ?? "");
+  const chapter = Number(params.chapter);
+  if (!book || !Number.isInteger(chapter) || chapter < 1 || chapter > book.chapters) {
+    return (
+      <Card className="space-y-3">
+        <h1 className="font-serif text-xl font-semibold">We couldn't find that chapter</h1>
+        <p className="text-stone-700 dark:text-stone-300">
+          {book
+            ? `${book.name} has ${book.chapters} chapter${book.chapters === 1 ? "" : "s"}.`
+            : "That is not a book of the Bible we know."}
+        </p>
+        <Link to={book ? `/word/${book.slug}` : "/word"} className="font-medium text-pasture-700 underline dark:text-gold-300">
+          {book ? `Choose a chapter of ${book.name}` : "Choose a book"}
+        </Link>
+      </Card>
+    );
+  }
+  return <Reader key={`${book.osis}.${chapter}`} book={book} chapter={chapter} />;
+}
+
+function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
+  const [search] = useSearchParams();
+  const settingsQuery = useReaderSettings();
+  const settings = settingsQuery.data ?? DEFAULT_SETTINGS;
+  const translation = settings.translation;
+  const text = useChapter(translation, book.osis, chapter);
+  const annotations = useChapterAnnotations(book.osis, chapter);
+  const change = useChangeAnnotations();
+  const updateSettings = useUpdateReaderSettings();
+  const savePosition = useSaveReadingPosition();
+  const audio = useChapterAudio();
+
+  const linked = useMemo(() => new Set(parseVerseSelection(search.get("v"))), [search]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [noteTarget, setNoteTarget] = useState<NoteTarget | null>(null);
+  const [shared, setShared] = useState<SharedVerse | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [audioUrl, setAudioUrl] = useState<string | null>(null);
+
+  // Remember where I was (once per chapter opened).
+  const savedFor = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${book.osis}.${chapter}`;
+    if (savedFor.current === key) return;
+    savedFor.current = key;
+    savePosition.mutate({ book: book.osis, chapter }, { onError: (error) => console.error(error) });
+  }, [book.osis, chapter, savePosition]);
+
+  // A link to verses scrolls them into view once the text is there.
+  const firstLinked = Math.min(...linked);
+  useEffect(() => {
+    if (!text.data || !Number.isFinite(firstLinked)) return;
+    document.getElementById(`v${firstLinked}`)?.scrollIntoView({ block: "center" });
+  }, [text.data, firstLinked]);
+
+  const marks: VerseMarks = useMemo(() => {
+    const data = annotations.data;
+    const notes = new Map<number, string[]>();
+    for (const note of data?.notes ?? []) {
+      const first = note.verses[0] ?? 1;
+      notes.set(first, [...(notes.get(first) ?? []), note.id]);
+    }
+    return {
+      highlights: new Map((data?.highlights ?? []).map((h) => [h.verse, h.color])),
+      bookmarks: new Set((data?.bookmarks ?? []).map((b) => b.verse)),
+      notes,
+    };
+  }, [annotations.data]);
+
+  const verses = [...selected].sort((a, b) => a - b);
+  const reference = verses.length ? verseReference(book, chapter, verses) : chapterTitle(book, chapter);
+  const abbreviation = translationById(translation).abbreviation;
+  const colors = new Set(verses.map((v) => marks.highlights.get(v) ?? null));
+  const sharedColor: HighlightColor | null = colors.size === 1 ? ([...colors][0] ?? null) : null;
+
+  const toggle = (verse: number) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (next.has(verse)) next.delete(verse);
+      else next.add(verse);
+      return next;
+    });
+
+  const apply = (changeTo: AnnotationChange, done?: string) =>
+    change.mutate(
+      { selection: { book: book.osis, chapter, verses }, change: changeTo },
+      {
+        onSuccess: () => {
+          if (done) notify(done, reference);
+          setSelected(new Set());
+        },
+        onError: showError,
+      },
+    );
+
+  const copy = async () => {
+    const body = verseAsText({ text: selectionText(text.data?.blocks ?? [], selected), reference, translation: abbreviation });
+    try {
+      await navigator.clipboard.writeText(body);
+      notify("Copied", `${reference} is ready to paste.`);
+      setSelected(new Set());
+    } catch {
+      notifyError("Couldn't copy", "Your browser did not allow it. Select the text and copy it instead.");
+    }
+  };
+
+  const listen = () => {
+    notify("Generating audio...", "Typically takes 5-10 seconds");
+    audio.mutate(
+      { translation, book: book.osis, chapter },
+      {
+        onSuccess: ({ audioUrl: url }) => {
+          if (!url) return notifyError("No audio URL returned");
+          notify("Audio ready");
+          setAudioUrl(url);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
+          else notifyError("Failed to generate audio", errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const switchTranslation = (id: TranslationId) => {
+    if (id !== translation) updateSettings.mutate({ translation: id }, { onError: showError });
+  };
+
+  const previous = adjacentChapter(book, chapter, -1);
+  const next = adjacentChapter(book, chapter, 1);
+
+  return (
+    <article className={cn("space-y-5", verses.length > 0 && "pb-48", audioUrl && "pb-28")} aria-labelledby="chapter-title">
+      <header className="space-y-3">
+        <div className="flex items-center justify-between gap-2">
+          <Link
+            to={`/word/${book.slug}`}
+            className="text-sm font-medium text-pasture-700 hover:underline dark:text-gold-300"
+            aria-label={`All chapters of ${book.name}`}
+          >
+            {book.name}
+          </Link>
+          <div className="flex items-center gap-1">
+            <Link
+              to="/word/search"
+              aria-label="Search the Bible"
+              className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+            >
+              <Search aria-hidden="true" className="h-5 w-5" />
+            </Link>
+            <Button variant="ghost" aria-label="Reading settings" onClick={() => setSettingsOpen(true)}>
+              <Type aria-hidden="true" className="h-5 w-5" />
+            </Button>
+            <Button variant="secondary" onClick={listen} disabled={audio.isPending}>
+              <Headphones aria-hidden="true" className="h-4 w-4" />
+              {audio.isPending ? "Preparing..." : "Listen"}
+            </Button>
+          </div>
+        </div>
+        <div className="flex items-end justify-between gap-3">
+          <div>
+            <h1 id="chapter-title" className="font-serif text-3xl font-semibold text-pasture-900 dark:text-stone-50">
+              {chapterTitle(book, chapter)}
+            </h1>
+            <p className="text-sm text-stone-600 dark:text-stone-400">{translationById(translation).name}</p>
+          </div>
+          <div role="group" aria-label="Translation" className="flex rounded-lg bg-stone-100 p-1 dark:bg-stone-800">
+            {TRANSLATIONS.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                aria-pressed={t.id === translation}
+                title={t.name}
+                onClick={() => switchTranslation(t.id)}
+                className={cn(
+                  "h-8 rounded-md px-3 text-sm font-semibold",
+                  t.id === translation
+                    ? "bg-white text-pasture-800 shadow-sm dark:bg-stone-950 dark:text-gold-300"
+                    : "text-stone-600 hover:text-stone-900 dark:text-stone-300",
+                )}
+              >
+                {t.abbreviation}
+              </button>
+            ))}
+          </div>
+        </div>
+      </header>
+
+      {text.isPending ? (
+        <div className="space-y-3" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading {chapterTitle(book, chapter)}
+          </span>
+          {Array.from({ length: 10 }, (_, i) => (
+            <Skeleton key={i} className={cn("h-5", i % 3 === 2 ? "w-2/3" : "w-full")} />
+          ))}
+        </div>
+      ) : text.isError ? (
+        <Card className="space-y-3">
+          <p role="alert">{errorMessage(text.error)}</p>
+          <Button variant="secondary" onClick={() => void text.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <ChapterText
+          blocks={text.data.blocks}
+          marks={marks}
+          selected={selected}
+          linked={linked}
+          onToggle={toggle}
+          onOpenNote={(id) => {
+            const note = annotations.data?.notes.find((n) => n.id === id);
+            if (note) setNoteTarget({ note, reference: verseReference(book, chapter, note.verses) });
+          }}
+          fontSize={settings.font_size}
+          lineHeight={LINE_HEIGHT[settings.line_spacing]}
+        />
+      )}
+
+      <nav
+        aria-label="Chapters"
+        className="flex items-center justify-between gap-2 border-t border-stone-200 pt-4 dark:border-stone-800"
+      >
+        {previous ? (
+          <Link
+            to={chapterPath(previous.book, previous.chapter)}
+            className="inline-flex h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+          >
+            <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+            {chapterTitle(previous.book, previous.chapter)}
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <Link
+            to={chapterPath(next.book, next.chapter)}
+            className="inline-flex h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+          >
+            {chapterTitle(next.book, next.chapter)}
+            <ChevronRight aria-hidden="true" className="h-5 w-5" />
+          </Link>
+        ) : null}
+      </nav>
+
+      {verses.length > 0 ? (
+        <VerseActions
+          reference={reference}
+          color={sharedColor}
+          anyHighlighted={verses.some((v) => marks.highlights.has(v))}
+          allBookmarked={verses.every((v) => marks.bookmarks.has(v))}
+          busy={change.isPending}
+          onHighlight={(color) => apply({ kind: "highlight", color })}
+          onRemoveHighlight={() => apply({ kind: "unhighlight" })}
+          onToggleBookmark={() =>
+            verses.every((v) => marks.bookmarks.has(v))
+              ? apply({ kind: "unbookmark" }, "Bookmark removed")
+              : apply({ kind: "bookmark" }, "Bookmarked")
+          }
+          onNote={() => setNoteTarget({ selection: { book: book.osis, chapter, verses }, reference })}
+          onShare={() =>
+            setShared({ text: selectionText(text.data?.blocks ?? [], selected), reference, translation: abbreviation })
+          }
+          onCopy={() => void copy()}
+          onClear={() => setSelected(new Set())}
+        />
+      ) : null}
+
+      {audioUrl ? (
+        <section
+          aria-label={`Listening to ${chapterTitle(book, chapter)}`}
+          className="fixed inset-x-0 bottom-16 z-40 border-t border-stone-200 bg-white px-4 py-2 dark:border-stone-800 dark:bg-stone-900"
+        >
+          <div className="mx-auto flex max-w-3xl items-center gap-2">
+            <audio src={audioUrl} controls autoPlay className="h-10 w-full" data-testid="chapter-audio" />
+            <button
+              type="button"
+              onClick={() => setAudioUrl(null)}
+              aria-label="Close the player"
+              className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </button>
+          </div>
+        </section>
+      ) : null}
+
+      <NoteDialog target={noteTarget} onClose={() => setNoteTarget(null)} onSaved={() => setSelected(new Set())} />
+      <ShareDialog verse={shared} onClose={() => setShared(null)} />
+      <ReadingSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} />
+    </article>
+  );
+}
