@@ -21,6 +21,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { journalRoutes } from "./modules/journal/routes";
 import { todayRoutes } from "./modules/today/routes";
 import { whisperRoutes } from "./modules/whispers/routes";
+import { wordRoutes } from "./modules/word/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { flockRoutes } from "./modules/flock/routes";
 import { pastureRoutes, PASTURE_IMAGE_MAX_BYTES } from "./modules/pasture/routes";
@@ -149,6 +150,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", audioRoutes(ctx));
   api.route("/", pastureRoutes(ctx));
   api.route("/", flockRoutes(ctx));
+  api.route("/", wordRoutes(ctx));
   api.route("/", adminRoutes(ctx));
   api.route("/", realtimeRoutes(ctx));
   api.all("*", () => {
