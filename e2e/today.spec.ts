@@ -25,8 +25,17 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   await expect(page.getByText("Your streak: 1 day")).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark Complete" })).toBeHidden();
   await expect(page.getByTestId("streak")).toHaveText("1 day streak");
+  // A free person sees the upgrade banner once the devotional is complete.
+  const banner = page.getByTestId("upgrade-prompt-profile_completion");
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole("link")).toHaveAttribute("href", "/subscription");
   await page.reload();
   await expect(page.getByRole("button", { name: "Mark Complete" })).toBeHidden();
+  await expect(banner).toBeVisible();
+
+  // The prayer box: marked prayed, and it stays so.
+  await page.getByRole("button", { name: "I prayed this" }).click();
+  await expect(page.getByText("Amen. You prayed this today.")).toBeVisible();
 
   // Journal: too short first, then saved.
   await page.getByRole("button", { name: "Gather Your Thoughts" }).click();
@@ -52,6 +61,9 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   await expect(page.getByTestId("connection-label")).toHaveText("Hearing His Voice");
   await expect(page.getByText("saved", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "The Shepherd's Whisper" })).toBeVisible();
+  // "saved" shows for 2 seconds, then the time it was set.
+  await expect(page.getByText("saved", { exact: true })).toBeHidden({ timeout: 4_000 });
+  await expect(page.getByText("Just now")).toBeVisible();
 
   // Check-in: the mood defaults from the connection value; saving shows the summary.
   await page.getByRole("button", { name: "Check in" }).click();
@@ -74,8 +86,24 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   await expect(page.locator("[data-active]")).toHaveCount(1);
   await player.getByRole("button", { name: "Playback speed 1x" }).click();
   await expect(player.getByRole("button", { name: "Playback speed 1.25x" })).toBeVisible();
+  await player.getByRole("button", { name: "Mute" }).click();
+  const audioElement = page.getByTestId("devotional-audio");
+  await expect.poll(() => audioElement.evaluate((el: HTMLAudioElement) => el.muted)).toBe(true);
+  await player.getByRole("button", { name: "Unmute" }).click();
+  await player.getByLabel("Volume").fill("0.5");
+  await expect.poll(() => audioElement.evaluate((el: HTMLAudioElement) => [el.muted, el.volume])).toEqual([false, 0.5]);
   await player.getByRole("button", { name: "Pause" }).click();
   await expect(player.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  // Seeking works (the server answers Range requests): a tap halfway along the bar jumps to about the middle.
+  const seek = player.getByLabel("Seek");
+  const bar = (await seek.boundingBox())!;
+  await page.mouse.click(bar.x + bar.width / 2, bar.y + bar.height / 2);
+  await expect
+    .poll(async () => {
+      const [time, duration] = await audioElement.evaluate((el: HTMLAudioElement) => [el.currentTime, el.duration]);
+      return Math.abs(time / duration! - 0.5);
+    })
+    .toBeLessThan(0.1);
 
   // The journal page lists the entry.
   await page.goto("/journal");
@@ -88,4 +116,111 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   await expect(page.getByText(/reach for my phone/)).toBeVisible();
   await page.goto("/whispers");
   await expect(page.getByText("After your journal")).toBeVisible();
+  // The slider's drop below 30, and the check-in saved at 20.
+  await expect(page.getByText("On a hard day")).toHaveCount(2);
+});
+
+test("Today: the backup devotional, a lapsed session, the care card, and the journal page", async ({ page, context }) => {
+  await signUpThroughOnboarding(page, newUser("care"));
+  const title = page.getByRole("heading", { level: 1 });
+  await expect(title).toBeVisible();
+  const realTitle = await title.textContent();
+
+  // Loading fails: the skeleton, then a backup devotional with the notice and a retry.
+  await page.route("**/api/today", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "Down for a moment." } } });
+  });
+  await page.reload();
+  await expect(page.getByTestId("today-skeleton")).toBeVisible();
+  await expect(page.getByText("Using a backup devotional.")).toBeVisible();
+  await expect(page.getByText(/^(Ephesians 5:25|Proverbs 27:17|Joshua 24:15) \(WEB\)$/)).toBeVisible();
+  await page.unroute("**/api/today");
+  await page.getByRole("button", { name: "Retry loading today's devotional" }).click();
+  await expect(title).toHaveText(realTitle!);
+  await expect(page.getByText("Using a backup devotional.")).toBeHidden();
+
+  // The server says the session is gone.
+  await page.route("**/api/today", (route) =>
+    route.fulfill({ status: 401, json: { error: { code: "UNAUTHORIZED", message: "Please sign in to continue." } } }),
+  );
+  await page.reload();
+  await expect(page.getByText("Please sign in to view your devotional")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/auth");
+  await page.unroute("**/api/today");
+  await page.reload();
+  await expect(title).toHaveText(realTitle!);
+
+  // A check-in note with words of self-harm: saved, answered with crisis resources, no whisper.
+  await page.getByRole("button", { name: "Check in" }).click();
+  await page.getByLabel("Notes (optional)").fill("Honestly, some nights I think about suicide.");
+  await page.getByRole("button", { name: "Save check-in" }).click();
+  await expect(page.getByText("Walk recorded")).toBeVisible();
+  const care = page.getByRole("alert").filter({ hasText: "You don't have to carry this alone" });
+  await expect(care).toBeVisible();
+  await expect(care).toContainText("call or text 988");
+  await expect(care.getByRole("link", { name: "988lifeline.org" })).toHaveAttribute("href", "https://988lifeline.org");
+  await expect(care.getByRole("link", { name: "findahelpline.com" })).toHaveAttribute("href", "https://findahelpline.com");
+  await expect(page.getByRole("heading", { name: "The Shepherd's Whisper" })).toBeHidden();
+
+  // The journal page: a new entry not tied to a devotional, search, open, edit and delete.
+  await page.goto("/journal");
+  await expect(page.getByText("No entries yet. Your first reflection will appear here.")).toBeVisible();
+  await page.getByRole("button", { name: "New entry" }).click();
+  const editor = page.getByLabel("New journal entry");
+  await editor.fill("short");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Journal entry must be at least 10 characters")).toBeVisible();
+  await editor.fill("Grateful for a slow Saturday breakfast with the kids.");
+  await expect(page.getByText("Journal entry must be at least 10 characters")).toBeHidden();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Your reflection has been recorded.")).toBeVisible();
+  await page.getByRole("button", { name: "New entry" }).click();
+  await editor.fill("Work was heavy today, but I stopped to pray at lunch.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const entries = page.getByRole("main").getByRole("listitem");
+  await expect(entries).toHaveCount(2);
+  // Newest first.
+  await expect(entries.first()).toContainText("Work was heavy today");
+
+  await page.getByLabel("Search your journal").fill("breakfast");
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText("slow Saturday breakfast");
+  await page.getByLabel("Search your journal").fill("");
+  await expect(entries).toHaveCount(2);
+
+  await entries
+    .first()
+    .getByRole("button", { name: /Personal entry/ })
+    .click();
+  await entries.first().getByRole("button", { name: "Edit" }).click();
+  await entries.first().getByRole("textbox").fill("Work was heavy today, and I prayed at lunch with a friend.");
+  await entries.first().getByRole("button", { name: "Save", exact: true }).click();
+  await expect(entries.first()).toContainText("I prayed at lunch with a friend.");
+  await page.reload();
+  await expect(page.getByText("I prayed at lunch with a friend.")).toBeVisible();
+
+  await entries
+    .first()
+    .getByRole("button", { name: /Personal entry/ })
+    .click();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await entries.first().getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Entry deleted")).toBeVisible();
+  await expect(entries).toHaveCount(1);
+  await expect(page.getByText("I prayed at lunch with a friend.")).toBeHidden();
+
+  // Words of self-harm in a journal entry bring the care card here too.
+  await page.getByRole("button", { name: "New entry" }).click();
+  await editor.fill("I don't want to wake up tomorrow.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "You don't have to carry this alone" })).toBeVisible();
+
+  // Signed out behind the page's back: saving asks to sign in.
+  await context.clearCookies();
+  await page.getByRole("button", { name: "New entry" }).click();
+  await editor.fill("One more thought before bed tonight.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Please sign in", { exact: true })).toBeVisible();
+  await expect(page.getByText("You need to be signed in to save journal entries.")).toBeVisible();
 });

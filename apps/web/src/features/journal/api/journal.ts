@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { JournalEntry, Whisper } from "@shepherd/shared/api";
 import { api } from "@/lib/api";
+import { usageQuery } from "@/lib/subscription";
 
 interface JournalPage {
   entries: JournalEntry[];
@@ -32,10 +33,12 @@ function useInvalidateJournal() {
 
 export function useCreateEntry() {
   const invalidate = useInvalidateJournal();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (content: string) =>
       api<{ entry: JournalEntry; whisper: Whisper | null; care: boolean }>("/api/journal", { body: { content } }),
-    onSuccess: invalidate,
+    // A new entry counts against the monthly cap: the 80% warning may now apply.
+    onSuccess: () => Promise.all([invalidate(), client.invalidateQueries({ queryKey: usageQuery.queryKey })]),
   });
 }
 

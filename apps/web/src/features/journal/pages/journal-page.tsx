@@ -2,6 +2,7 @@ import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { JournalEntry } from "@shepherd/shared/api";
 import { journalError } from "@shepherd/shared/today";
+import { CareCard } from "@/components/care/care-card";
 import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -62,11 +63,13 @@ function EntryEditor(props: {
 }
 
 function onSaveError(error: unknown) {
-  if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
+  if (error instanceof ApiError && error.status === 401)
+    notifyError("Please sign in", "You need to be signed in to save journal entries.");
+  else if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
   else notifyError("Error saving journal", errorMessage(error));
 }
 
-function Entry({ entry }: { entry: JournalEntry }) {
+function Entry({ entry, onCare }: { entry: JournalEntry; onCare: () => void }) {
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const update = useUpdateEntry();
@@ -120,7 +123,11 @@ function Entry({ entry }: { entry: JournalEntry }) {
               update.mutate(
                 { id: entry.id, content },
                 {
-                  onSuccess: () => (setEditing(false), notify("Journal saved", "Your reflection has been recorded.")),
+                  onSuccess: (result) => {
+                    setEditing(false);
+                    notify("Journal saved", "Your reflection has been recorded.");
+                    if (result.care) onCare();
+                  },
                   onError: onSaveError,
                 },
               )
@@ -137,6 +144,8 @@ export function JournalPage() {
   const [search, setSearch] = useState("");
   const [q, setQ] = useState("");
   const [writing, setWriting] = useState(false);
+  // Words of self-harm in an entry: the crisis resources stay in view (CONTENT.md, "Care").
+  const [care, setCare] = useState(false);
   const journal = useJournal(q);
   const create = useCreateEntry();
   useEffect(() => {
@@ -161,6 +170,7 @@ export function JournalPage() {
         <Button onClick={() => setWriting(true)}>New entry</Button>
       </div>
       <UsageWarning feature="journal" />
+      {care ? <CareCard /> : null}
       {writing ? (
         <Card>
           <EntryEditor
@@ -169,9 +179,10 @@ export function JournalPage() {
             onCancel={() => setWriting(false)}
             onSave={(content) =>
               create.mutate(content, {
-                onSuccess: () => {
+                onSuccess: (result) => {
                   setWriting(false);
                   notify("Journal saved", "Your reflection has been recorded.");
+                  if (result.care) setCare(true);
                 },
                 onError: onSaveError,
               })
@@ -181,6 +192,13 @@ export function JournalPage() {
       ) : null}
       {journal.isPending ? (
         <Spinner label="Loading your journal" />
+      ) : journal.isError ? (
+        <div role="alert" className="space-y-2">
+          <p className="text-stone-700 dark:text-stone-300">Your journal could not be loaded. {errorMessage(journal.error)}</p>
+          <Button variant="secondary" onClick={() => void journal.refetch()}>
+            Try again
+          </Button>
+        </div>
       ) : entries.length === 0 ? (
         <p className="text-stone-600 dark:text-stone-400">
           {q ? "No entries match your search." : "No entries yet. Your first reflection will appear here."}
@@ -188,7 +206,7 @@ export function JournalPage() {
       ) : (
         <ul className="space-y-3">
           {entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} />
+            <Entry key={entry.id} entry={entry} onCare={() => setCare(true)} />
           ))}
         </ul>
       )}

@@ -70,71 +70,76 @@ export function AudioPlayer(props: {
         }}
         onEnded={() => onTime(0, 0)}
       />
-      <div className="mx-auto flex max-w-3xl items-center gap-2">
-        <button
-          type="button"
-          onClick={toggle}
-          aria-label={playing ? "Pause" : "Play"}
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pasture-700 text-white"
-        >
-          {playing ? <Pause aria-hidden="true" className="h-5 w-5" /> : <Play aria-hidden="true" className="h-5 w-5" />}
-        </button>
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-xs font-medium">{props.title}</p>
-          <div className="flex items-center gap-2 text-xs tabular-nums">
-            <span>{clock(time)}</span>
-            <input
-              type="range"
-              aria-label="Seek"
-              min={0}
-              max={duration || 0}
-              step={0.1}
-              value={time}
-              onChange={(e) => {
-                const el = audio.current;
-                if (el) el.currentTime = Number(e.target.value);
-              }}
-              className="h-1 flex-1 accent-pasture-700"
-            />
-            <span>{clock(duration)}</span>
+      <div className="mx-auto max-w-3xl space-y-1">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={playing ? "Pause" : "Play"}
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pasture-700 text-white"
+          >
+            {playing ? <Pause aria-hidden="true" className="h-5 w-5" /> : <Play aria-hidden="true" className="h-5 w-5" />}
+          </button>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-xs font-medium">{props.title}</p>
+            <div className="flex items-center gap-2 text-xs tabular-nums">
+              <span>{clock(time)}</span>
+              <input
+                type="range"
+                aria-label="Seek"
+                min={0}
+                max={duration || 0}
+                step={0.1}
+                value={time}
+                onChange={(e) => {
+                  const el = audio.current;
+                  if (el) el.currentTime = Number(e.target.value);
+                }}
+                className="h-1 flex-1 accent-pasture-700"
+              />
+              <span>{clock(duration)}</span>
+            </div>
           </div>
+          <button type="button" onClick={props.onClose} aria-label="Close player" className="h-9 w-9 shrink-0 rounded-lg">
+            <X aria-hidden="true" className="mx-auto h-5 w-5" />
+          </button>
         </div>
-        <button
-          type="button"
-          onClick={() => setSpeed(nextPlaybackSpeed(speed))}
-          aria-label={`Playback speed ${speed}x`}
-          className="h-9 min-w-12 rounded-lg border border-stone-300 px-2 text-xs font-semibold dark:border-stone-700"
-        >
-          {speed}x
-        </button>
-        <button
-          type="button"
-          onClick={() => setMuted(!muted)}
-          aria-label={muted ? "Unmute" : "Mute"}
-          className="h-9 w-9 rounded-lg"
-        >
-          {muted ? (
-            <VolumeX aria-hidden="true" className="mx-auto h-5 w-5" />
-          ) : (
-            <Volume2 aria-hidden="true" className="mx-auto h-5 w-5" />
-          )}
-        </button>
-        <input
-          type="range"
-          aria-label="Volume"
-          min={0}
-          max={1}
-          step={0.05}
-          value={muted ? 0 : volume}
-          onChange={(e) => {
-            setVolume(Number(e.target.value));
-            setMuted(false);
-          }}
-          className="hidden w-20 accent-pasture-700 sm:block"
-        />
-        <button type="button" onClick={props.onClose} aria-label="Close player" className="h-9 w-9 rounded-lg">
-          <X aria-hidden="true" className="mx-auto h-5 w-5" />
-        </button>
+        {/* Speed, mute and volume on a row of their own, so a phone's width still fits every control. */}
+        <div className="flex items-center justify-end gap-2">
+          <button
+            type="button"
+            onClick={() => setSpeed(nextPlaybackSpeed(speed))}
+            aria-label={`Playback speed ${speed}x`}
+            className="h-8 min-w-12 rounded-lg border border-stone-300 px-2 text-xs font-semibold dark:border-stone-700"
+          >
+            {speed}x
+          </button>
+          <button
+            type="button"
+            onClick={() => setMuted(!muted)}
+            aria-label={muted ? "Unmute" : "Mute"}
+            className="h-8 w-8 rounded-lg"
+          >
+            {muted ? (
+              <VolumeX aria-hidden="true" className="mx-auto h-5 w-5" />
+            ) : (
+              <Volume2 aria-hidden="true" className="mx-auto h-5 w-5" />
+            )}
+          </button>
+          <input
+            type="range"
+            aria-label="Volume"
+            min={0}
+            max={1}
+            step={0.05}
+            value={muted ? 0 : volume}
+            onChange={(e) => {
+              setVolume(Number(e.target.value));
+              setMuted(false);
+            }}
+            className="w-28 accent-pasture-700"
+          />
+        </div>
       </div>
     </div>
   );

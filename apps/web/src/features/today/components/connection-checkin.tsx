@@ -12,6 +12,7 @@ import {
   type Mood,
 } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
+import { CareCard } from "@/components/care/care-card";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/input";
@@ -20,7 +21,6 @@ import { cn } from "@/lib/cn";
 import { notify, notifyError } from "@/lib/toast";
 import { saveConnection, todayQuery, useSaveCheckin } from "../api/today";
 import { createLatestValueSaver } from "../latest-value-saver";
-import { CareCard } from "./care-card";
 
 /** Spec section 4: the 0-100 connection slider, saved on change (debounced; the last value always lands). */
 export function ConnectionSlider(props: { state: TodayState }) {

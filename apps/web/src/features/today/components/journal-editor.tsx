@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Devotional } from "@shepherd/shared/api";
 import { JOURNAL_MAX, journalError } from "@shepherd/shared/today";
+import { CareCard } from "@/components/care/care-card";
 import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -8,7 +9,6 @@ import { Textarea } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api";
 import { notify, notifyError } from "@/lib/toast";
 import { useSaveJournal } from "../api/today";
-import { CareCard } from "./care-card";
 
 /** "Gather Your Thoughts": the journal editor for today's devotional (spec sections 2, 5 and 8). */
 export function JournalEditor(props: { devotional: Devotional | null; onClose: () => void; onSaved: () => void }) {

@@ -97,7 +97,8 @@ export function TodayPage() {
 
   if (today.isPending) return <Skeleton />;
 
-  if (today.isError) {
+  // A failed background refetch keeps the devotional already shown; only a failed load falls back.
+  if (today.isError && !today.data) {
     const signedOut = today.error instanceof ApiError && today.error.status === 401;
     return (
       <div className="space-y-4">
@@ -253,15 +254,19 @@ export function TodayPage() {
       <CheckinCard checkin={state.checkin} connection={progress.spiritual_connection} />
 
       {audio.kind === "ready" ? (
-        <AudioPlayer
-          src={audio.url}
-          title={devotional.title}
-          onTime={(time, duration) => setActiveSentence(bodySentenceAt(script, time, duration))}
-          onClose={() => {
-            setAudio({ kind: "idle" });
-            setActiveSentence(-1);
-          }}
-        />
+        <>
+          {/* Room at the end of the page so the fixed player never covers the check-in. */}
+          <div aria-hidden="true" className="h-24" />
+          <AudioPlayer
+            src={audio.url}
+            title={devotional.title}
+            onTime={(time, duration) => setActiveSentence(bodySentenceAt(script, time, duration))}
+            onClose={() => {
+              setAudio({ kind: "idle" });
+              setActiveSentence(-1);
+            }}
+          />
+        </>
       ) : null}
     </div>
   );
