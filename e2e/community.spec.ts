@@ -9,14 +9,34 @@ async function brother(browser: Browser, user: TestUser): Promise<Page> {
   return page;
 }
 
+/** POSTs JSON from the page itself, as the app does (same origin, the page's session cookie). */
+async function postFromPage(page: Page, path: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ([url, json]) =>
+      (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(json) })).status,
+    [path, body] as const,
+  );
+}
+
+async function myId(page: Page): Promise<string> {
+  return page.evaluate(async () => ((await (await fetch("/api/me")).json()) as { user: { id: string } }).user.id);
+}
+
 test("a mention in The Pasture reaches the bell live; the panel marks it read and leads to /pasture", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const userA = newUser("alpha");
   const userB = newUser("bravo");
   const a = await brother(browser, userA);
   const b = await brother(browser, userB);
   const badgeA = a.getByTestId("unread-badge");
   await expect(badgeA).toBeHidden();
+  // No polling: A's page asks for its notifications only when the realtime channel says something changed.
+  const fetchesByA: string[] = [];
+  a.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/notifications") fetchesByA.push(request.url());
+  });
+  await a.waitForTimeout(1_000);
+  fetchesByA.length = 0;
 
   // B writes a post and picks @userA from the mention autocomplete.
   await b.goto("/pasture");
@@ -32,20 +52,35 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   await box.pressSequentially("for his family this week.");
   const text = `Brothers, please pray with @${userA.username} for his family this week.`;
   await expect(box).toHaveValue(text);
+  expect(fetchesByA, "A's page fetched its notifications while nothing changed").toEqual([]);
   await b.getByRole("button", { name: "Share", exact: true }).click();
   await expect(b.getByText("Post shared")).toBeVisible();
   await expect(b.getByRole("article", { name: /Post by Bravo Tester/ }).first()).toContainText("please pray with");
 
   // A's bell shows 1 without reloading (the realtime channel).
   await expect(badgeA).toHaveText("1");
-  await a.getByRole("button", { name: /^Notifications/ }).click();
+  expect(fetchesByA.length).toBeGreaterThan(0);
+  const bell = a.getByRole("button", { name: /^Notifications/ });
+  await bell.click();
   await expect(a.getByRole("heading", { name: "Notifications" })).toBeVisible();
   await expect(a.getByRole("button", { name: "Mark all read" })).toBeVisible();
   const panel = a.getByRole("region", { name: "Notifications" });
+  expect((await panel.getByTestId("notification-list").boundingBox())?.height).toBe(400);
+  const item = panel.getByRole("listitem").filter({ hasText: text });
+  await expect(item.getByTestId("notification-avatar")).toHaveText("B");
+  await expect(item.locator('[data-icon="note"]')).toBeVisible();
+  await expect(item.getByText(/^(less than a minute|1 minute) ago$/)).toBeVisible();
   await expect(panel.getByText(`@${userB.username}`, { exact: true })).toBeVisible();
   await expect(panel.getByText(text)).toBeVisible();
+  // Clicking outside closes the panel and changes nothing.
+  await a.mouse.click(4, 700);
+  await expect(panel).toBeHidden();
+  await expect(badgeA).toHaveText("1");
+  expect(new URL(a.url()).pathname).toBe("/");
+  await bell.click();
   await panel.getByText(text).click();
   await a.waitForURL((url) => url.pathname === "/pasture");
+  await expect(panel).toBeHidden();
   await expect(badgeA).toBeHidden();
 
   // The post is there, the mention highlighted as text; A prays and comments back with a mention of B.
@@ -66,6 +101,9 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   await expect(badgeB).toHaveText("1");
   await b.getByRole("button", { name: /^Notifications/ }).click();
   await expect(b.getByText(`Praying now, @${userB.username}.`)).toBeVisible();
+  const fromA = b.getByRole("region", { name: "Notifications" }).getByRole("listitem").first();
+  await expect(fromA.getByTestId("notification-avatar")).toHaveText("A");
+  await expect(fromA.locator('[data-icon="speech-bubble"]')).toBeVisible();
   await b.getByRole("button", { name: "Mark all read" }).click();
   await expect(badgeB).toBeHidden();
   await expect(b.getByRole("button", { name: "Mark all read" })).toBeHidden();
@@ -82,6 +120,56 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   await expect(a.getByText(attack)).toBeVisible();
   expect(await a.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await b.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+  // More than 9 unread: the badge says "9+", live.
+  for (let i = 1; i <= 10; i++) {
+    expect(await postFromPage(b, "/api/pasture/posts", { body: `Word ${i} for @${userA.username}` })).toBe(201);
+  }
+  await expect(badgeA).toHaveText("9+");
+  // While the list is on its way the panel says so.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await a.route("**/api/notifications", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await a.reload();
+  await bell.click();
+  await expect(panel.getByText("Loading notifications...")).toBeVisible();
+  release();
+  await expect(panel.getByText(`Word 10 for @${userA.username}`)).toBeVisible();
+  await expect(panel.getByText("Loading notifications...")).toBeHidden();
+  await expect(panel.getByRole("listitem")).toHaveCount(11);
+  await a.unroute("**/api/notifications");
+  await panel.getByRole("button", { name: "Mark all read" }).click();
+  await expect(badgeA).toBeHidden();
+  await a.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+
+  // Profiles: B's, from his name on a post, shows who he is and his posts; A's own links to Settings.
+  const idA = await myId(a);
+  const idB = await myId(b);
+  await a.goto("/pasture");
+  await a
+    .getByRole("article", { name: /Post by Bravo Tester/ })
+    .first()
+    .getByRole("link", { name: "Bravo Tester" })
+    .click();
+  await a.waitForURL((url) => url.pathname === `/profile/${idB}`);
+  await expect(a.getByRole("heading", { level: 1, name: "Bravo Tester" })).toBeVisible();
+  await expect(a.getByRole("paragraph").filter({ hasText: new RegExp(`^@${userB.username}$`) })).toBeVisible();
+  // No picture: the avatar is the first letter of his name.
+  await expect(a.getByRole("heading", { level: 1 }).locator("xpath=../preceding-sibling::*[1]")).toHaveText("B");
+  await expect(a.getByRole("list", { name: "Focus" })).toHaveText("Marriage");
+  const postsOfB = a.getByRole("list", { name: "Posts by Bravo Tester" });
+  await expect(postsOfB.getByRole("article").first()).toContainText(`Word 10 for @${userA.username}`);
+  await expect(postsOfB.getByText(text)).toBeVisible();
+  await expect(a.getByRole("link", { name: "Edit profile" })).toHaveCount(0);
+  await a.goto(`/profile/${idA}`);
+  await expect(a.getByRole("heading", { level: 1, name: "Alpha Tester" })).toBeVisible();
+  await expect(a.getByText("You haven't shared in The Pasture yet.")).toBeVisible();
+  await a.getByRole("link", { name: "Edit profile" }).click();
+  await a.waitForURL((url) => url.pathname === "/settings");
 
   await a.context().close();
   await b.context().close();
@@ -149,5 +237,107 @@ test("My Flock: create, invite by username, accept, reflect with a mention, and 
   await expect(c.getByText(`Welcome to ${flockName}`)).toBeVisible();
   await expect(c.getByRole("article", { name: /Reflection by Member Tester/ })).toContainText("Grateful for this flock.");
 
+  // B leaves; the flock goes on without him and its page is closed to him.
+  await b.reload();
+  await expect(b.getByRole("heading", { name: flockName })).toBeVisible();
+  const flockUrl = b.url();
+  b.once("dialog", (dialog) => void dialog.accept());
+  await b.getByRole("button", { name: "Leave flock" }).click();
+  await expect(b.getByText(`You left ${flockName}`)).toBeVisible();
+  await b.waitForURL((url) => url.pathname === "/flock" && !url.search);
+  await expect(b.getByRole("link", { name: new RegExp(flockName) })).toHaveCount(0);
+  await b.goto(flockUrl);
+  await expect(b.getByRole("heading", { name: "This flock isn't available" })).toBeVisible();
+  await a.reload();
+  await expect(members.getByRole("listitem")).toHaveCount(2);
+  await expect(members).not.toContainText(`@${userB.username}`);
+
   for (const page of [a, b, c]) await page.context().close();
+});
+
+test("my own posts and comments: edit and delete; someone else's: report; older posts load as I scroll", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const userA = newUser("writer");
+  const userB = newUser("reader");
+  const a = await brother(browser, userA);
+  const b = await brother(browser, userB);
+  a.on("dialog", (dialog) => void dialog.accept());
+  b.on("dialog", (dialog) => void dialog.accept());
+
+  // A shares a prayer request with a scripture reference, then edits it.
+  await a.goto("/pasture");
+  await a
+    .locator("label")
+    .filter({ hasText: /^Prayer request$/ })
+    .click();
+  await expect(a.getByRole("radio", { name: "Prayer request" })).toBeChecked();
+  await a.getByLabel("Your prayer request", { exact: true }).fill("Pray for my son's first week at college.");
+  await a.getByLabel("Scripture reference (optional)").fill("Joshua 1:9");
+  await a.getByRole("button", { name: "Share prayer request" }).click();
+  await expect(a.getByText("Prayer request shared")).toBeVisible();
+  const request = a.getByRole("article", { name: /Prayer request by Writer Tester/ }).first();
+  await expect(request).toContainText("Joshua 1:9");
+  await request.getByRole("button", { name: "Edit prayer request" }).click();
+  await a.getByLabel("Edit your prayer request").fill("Pray for my son's first month at college.");
+  // "edited" shows for a change made more than a second after posting (not for the post's own write).
+  await a.waitForTimeout(1_100);
+  await a.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(a.getByText("Post updated")).toBeVisible();
+  await expect(request).toContainText("Pray for my son's first month at college.");
+  await expect(request).toContainText("edited");
+
+  // B encourages it, comments, edits and deletes his comment, and reports A's post.
+  await b.goto("/pasture");
+  const seen = b.getByRole("article", { name: /Prayer request by Writer Tester/ }).first();
+  await expect(seen).toContainText("first month at college");
+  await expect(seen.getByRole("button", { name: "Edit prayer request" })).toHaveCount(0);
+  const encouraged = seen.getByRole("button", { name: /Encouraged/ });
+  await encouraged.click();
+  await expect(encouraged).toHaveAttribute("aria-pressed", "true");
+  await seen.getByRole("button", { name: /Comments/ }).click();
+  await b.getByLabel("Add a comment").fill("Praying for him by name.");
+  await b.getByRole("button", { name: "Comment", exact: true }).click();
+  await expect(b.getByText("Comment added")).toBeVisible();
+  await b.getByRole("button", { name: "Edit comment" }).click();
+  await b.getByLabel("Edit your comment").fill("Praying for him by name every morning.");
+  await b.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(b.getByText("Comment updated")).toBeVisible();
+  await expect(b.getByText("Praying for him by name every morning.")).toBeVisible();
+  await b.getByRole("button", { name: "Delete comment" }).click();
+  await expect(b.getByText("Comment deleted")).toBeVisible();
+  await expect(b.getByText("Praying for him by name every morning.")).toBeHidden();
+  await expect(seen.getByRole("button", { name: /Comments/ })).toContainText("0");
+  await seen.getByRole("button", { name: "Report prayer request" }).click();
+  const dialog = b.getByRole("dialog", { name: "Report this post" });
+  await dialog.getByLabel("Reason").fill("Testing the report");
+  await dialog.getByRole("button", { name: "Report", exact: true }).click();
+  await expect(b.getByText("Reported. Thank you for looking out for your brothers.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // A deletes the request; it is gone for B too.
+  await a.reload();
+  await a
+    .getByRole("article", { name: /Prayer request by Writer Tester/ })
+    .first()
+    .getByRole("button", { name: "Delete prayer request" })
+    .click();
+  await expect(a.getByText("Post deleted")).toBeVisible();
+  await b.reload();
+  await expect(b.getByRole("heading", { name: "The Pasture" })).toBeVisible();
+  await expect(b.getByText("first month at college")).toHaveCount(0);
+
+  // Twenty-five posts: a profile shows the newest 20, and the rest load as B scrolls.
+  for (let i = 1; i <= 25; i++) expect(await postFromPage(a, "/api/pasture/posts", { body: `Proverb ${i} of 25` })).toBe(201);
+  await b.goto(`/profile/${await myId(a)}`);
+  const posts = b.getByRole("list", { name: "Posts by Writer Tester" }).getByRole("article");
+  await expect(posts).toHaveCount(20);
+  await expect(posts.first()).toContainText("Proverb 25 of 25");
+  await posts.last().scrollIntoViewIfNeeded();
+  await b.mouse.wheel(0, 5_000);
+  await expect(posts).toHaveCount(25);
+  await expect(posts.last()).toContainText("Proverb 1 of 25");
+  await expect(b.getByText("You're all caught up.")).toBeVisible();
+
+  await a.context().close();
+  await b.context().close();
 });

@@ -30,3 +30,9 @@ export function formatUnreadBadge(unread: number): string {
 export function notificationTarget(type: string): string {
   return type === "mention_reflection" ? "/flock" : "/pasture";
 }
+
+/** Spec section 2: the avatar's letter is the first letter of the mentioner's display name, or "?" as the fallback. */
+export function mentionerInitial(mentioner: NotificationItem["mentioner"]): string {
+  const first = Array.from(mentioner?.display_name?.trim() ?? "")[0];
+  return first ? first.toUpperCase() : "?";
+}

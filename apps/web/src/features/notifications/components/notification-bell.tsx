@@ -1,8 +1,9 @@
-import { Bell, HandHeart, MessageCircle, StickyNote, X } from "lucide-react";
+import { Bell, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   formatUnreadBadge,
+  mentionerInitial,
   NOTIFICATION_PANEL_HEIGHT_PX,
   notificationTarget,
   type NotificationItem,
@@ -13,17 +14,40 @@ import { useDeleteNotification } from "../api/delete-notification";
 import { useNotifications } from "../api/get-notifications";
 import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read";
 import { useMarkNotificationRead } from "../api/mark-notification-read";
-
-/** Spec section 2: note, speech bubble, praying hands; a generic bell for any other type. */
-const ICONS = { mention_post: StickyNote, mention_comment: MessageCircle, mention_reflection: HandHeart } as const;
+import { notificationIcon } from "../icons";
 
 function NotificationIcon({ type }: { type: string }) {
-  const Icon = ICONS[type as keyof typeof ICONS] ?? Bell;
-  return <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-pasture-700 dark:text-gold-300" />;
+  const { Icon, name } = notificationIcon(type);
+  return <Icon aria-hidden="true" data-icon={name} className="h-4 w-4 shrink-0 text-pasture-700 dark:text-gold-300" />;
+}
+
+/** The mentioner's picture; the first letter of his name (or "?") when he has none or it does not load. */
+function MentionerAvatar({ mentioner }: { mentioner: NotificationItem["mentioner"] }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const url = mentioner?.avatar_url;
+  if (url && failed !== url) {
+    return (
+      <img
+        src={url}
+        alt=""
+        onError={() => setFailed(url)}
+        className="h-9 w-9 shrink-0 rounded-full object-cover"
+        data-testid="notification-avatar"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="notification-avatar"
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-pasture-700 font-semibold text-white"
+    >
+      {mentionerInitial(mentioner)}
+    </span>
+  );
 }
 
 function Item({ item, onOpen, onDelete }: { item: NotificationItem; onOpen: () => void; onDelete: () => void }) {
-  const letter = item.mentioner?.display_name?.trim().charAt(0).toUpperCase() || "?";
   const username = item.mentioner?.username ?? "unknown";
   return (
     <li data-unread={!item.read} className={cn("flex items-start", item.read ? "" : "bg-pasture-50 dark:bg-stone-800")}>
@@ -32,12 +56,7 @@ function Item({ item, onOpen, onDelete }: { item: NotificationItem; onOpen: () =
         onClick={onOpen}
         className="flex min-w-0 flex-1 gap-3 px-4 py-3 text-left hover:bg-stone-50 focus-visible:-outline-offset-2 dark:hover:bg-stone-800/60"
       >
-        <span
-          aria-hidden="true"
-          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-pasture-700 font-semibold text-white"
-        >
-          {letter}
-        </span>
+        <MentionerAvatar mentioner={item.mentioner} />
         <span className="min-w-0 flex-1 text-sm">
           <span className="flex items-center gap-2 font-medium">
             <NotificationIcon type={item.type} />@{username}
@@ -143,7 +162,7 @@ export function NotificationBell() {
               </button>
             ) : null}
           </div>
-          <div className="overflow-y-auto" style={{ height: NOTIFICATION_PANEL_HEIGHT_PX }}>
+          <div className="overflow-y-auto" data-testid="notification-list" style={{ height: NOTIFICATION_PANEL_HEIGHT_PX }}>
             {notifications.isPending ? (
               <p className="p-4 text-sm text-stone-600 dark:text-stone-400">Loading notifications...</p>
             ) : items.length === 0 ? (
