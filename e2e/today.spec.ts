@@ -77,6 +77,7 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   // Listen: generated, then played in the fixed player; the text follows along.
   await page.getByRole("button", { name: "Listen" }).click();
   await expect(page.getByText("Generating audio...")).toBeVisible();
+  await expect(page.getByText("Typically takes 5-10 seconds")).toBeVisible();
   await expect(page.getByText("Audio ready")).toBeVisible({ timeout: 30_000 });
   const player = page.getByRole("region", { name: "Audio player" });
   await expect(player).toBeVisible();
@@ -150,6 +151,33 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await page.unroute("**/api/today");
   await page.reload();
   await expect(title).toHaveText(realTitle!);
+
+  // Listen when the audio cannot be made: each answer has the spec's toast, and the button is ready again.
+  const listen = page.getByRole("button", { name: "Listen" });
+  const audioAnswers = [
+    {
+      status: 429,
+      json: { error: { code: "LIMIT_REACHED", message: "You've reached your monthly limit of 5 audio generations." } },
+      toast: "Usage Limit Reached",
+    },
+    {
+      status: 503,
+      json: { error: { code: "UNAVAILABLE", message: "The audio could not be generated. The speech service is down." } },
+      toast: "Failed to generate audio",
+    },
+    { status: 200, json: {}, toast: "No audio URL returned" },
+  ];
+  for (const answer of audioAnswers) {
+    await page.route("**/api/functions/generate-text-audio", (route) =>
+      route.fulfill({ status: answer.status, json: answer.json }),
+    );
+    await listen.click();
+    await expect(page.getByText(answer.toast, { exact: true })).toBeVisible();
+    await expect(listen).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Audio player" })).toBeHidden();
+    await page.unroute("**/api/functions/generate-text-audio");
+  }
+  await expect(page.getByText("The audio could not be generated. The speech service is down.")).toBeVisible();
 
   // A check-in note with words of self-harm: saved, answered with crisis resources, no whisper.
   await page.getByRole("button", { name: "Check in" }).click();
