@@ -19,6 +19,7 @@ import { useUpdateProfile, useUploadAvatar } from "@/lib/profile-api";
 import { meQuery, sessionQuery, signOut, useMe, useSession } from "@/lib/session";
 import { notify, showError } from "@/lib/toast";
 import { useSubscription } from "@/lib/subscription";
+import { useTheme, type Theme } from "@/lib/theme";
 import { StrengthMeter } from "@/components/auth/strength-meter";
 import { TwoFactorSection } from "../components/two-factor-section";
 
@@ -42,6 +43,7 @@ export function SettingsPage() {
       <PageHeading title="Settings" description="Your profile, your account's security, and your data." />
       <ProfileSection me={me.data} />
       <PrivacySection shareStreak={me.data.profile.share_streak} />
+      <AppearanceSection />
       <PlanSection />
       <PasswordSection />
       <TwoFactorSection enabled={me.data.user.twoFactorEnabled} />
@@ -49,6 +51,40 @@ export function SettingsPage() {
       <DataSection />
       <DeleteSection />
     </div>
+  );
+}
+
+const THEMES: Array<{ value: Theme; label: string }> = [
+  { value: "system", label: "Same as this device" },
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+];
+
+/** Light or dark for the whole app, kept on this device. */
+function AppearanceSection() {
+  const [theme, setTheme] = useTheme();
+  return (
+    <Section
+      title="Appearance"
+      description="Dark is easier on the eyes early in the morning and late at night. Kept on this device."
+    >
+      <fieldset className="space-y-2">
+        <legend className="sr-only">Theme</legend>
+        {THEMES.map((option) => (
+          <label key={option.value} className="flex items-center gap-3 text-stone-800 dark:text-stone-200">
+            <input
+              type="radio"
+              name="theme"
+              value={option.value}
+              checked={theme === option.value}
+              onChange={() => setTheme(option.value)}
+              className="h-4 w-4 accent-pasture-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+    </Section>
   );
 }
 
