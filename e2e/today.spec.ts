@@ -191,6 +191,35 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await expect(care.getByRole("link", { name: "findahelpline.com" })).toHaveAttribute("href", "https://findahelpline.com");
   await expect(page.getByRole("heading", { name: "The Shepherd's Whisper" })).toBeHidden();
 
+  // Today's check-in is loaded on start; Edit opens it with its values; a failed save says so and keeps the form.
+  await page.reload();
+  const summary = page.getByTestId("checkin-summary");
+  await expect(summary).toContainText("Honestly, some nights I think about suicide.");
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(page.getByLabel("Notes (optional)")).toHaveValue("Honestly, some nights I think about suicide.");
+  await page.getByRole("radio", { name: "Good" }).click();
+  await page.getByLabel("Notes (optional)").fill("Talked to my pastor today. Better.");
+  await page.route("**/api/checkins/today", (route) =>
+    route.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "Down for a moment." } } }),
+  );
+  await page.getByRole("button", { name: "Save check-in" }).click();
+  await expect(page.getByText("Couldn't save check-in")).toBeVisible();
+  await expect(page.getByText("Please try again.")).toBeVisible();
+  await expect(page.getByLabel("Notes (optional)")).toHaveValue("Talked to my pastor today. Better.");
+  await page.unroute("**/api/checkins/today");
+  await page.getByRole("button", { name: "Save check-in" }).click();
+  await expect(summary).toContainText("Good");
+  await expect(summary).toContainText("Talked to my pastor today. Better.");
+
+  // A slider save that fails: "Error saving progress" with the server's message.
+  await page.route("**/api/progress/connection", (route) =>
+    route.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "Down for a moment." } } }),
+  );
+  await page.getByLabel("How connected do you feel to God today?").fill("70");
+  await expect(page.getByText("Error saving progress")).toBeVisible();
+  await expect(page.getByText("Down for a moment.")).toBeVisible();
+  await page.unroute("**/api/progress/connection");
+
   // The journal page: a new entry not tied to a devotional, search, open, edit and delete.
   await page.goto("/journal");
   await expect(page.getByText("No entries yet. Your first reflection will appear here.")).toBeVisible();
