@@ -358,6 +358,12 @@ describe("one journal entry", () => {
       .where(and(eq(schema.journalEntries.id, entry.id), eq(schema.journalEntries.userId, owner.id)));
     expect(row?.content).toBe("Private words between me and God.");
     expect((await client.get(`/api/journal/${crypto.randomUUID()}`)).status).toBe(404);
-    expect((await app.client().get(`/api/journal/${entry.id}`)).status).toBe(401);
+    const anonymous = app.client();
+    expect((await anonymous.get(`/api/journal/${entry.id}`)).status).toBe(401);
+    expect((await anonymous.patch(`/api/journal/${entry.id}`, { content: "Overwritten by nobody." })).status).toBe(401);
+    expect((await anonymous.delete(`/api/journal/${entry.id}`)).status).toBe(401);
+    expect((await app.db.select().from(schema.journalEntries).where(eq(schema.journalEntries.id, entry.id)))[0]?.content).toBe(
+      "Private words between me and God.",
+    );
   });
 });

@@ -200,6 +200,7 @@ describe("the whisper archive", () => {
     expect(row!.read).toBe(false);
     expect((await owner.client.get("/api/whispers/latest-unread")).json().whisper).toEqual(whisper);
     expect((await app.client().get("/api/whispers")).status).toBe(401);
+    expect((await app.client().get("/api/whispers/latest-unread")).status).toBe(401);
     expect((await app.client().post(`/api/whispers/${whisper.id}/read`)).status).toBe(401);
   });
 
