@@ -16,6 +16,15 @@ test("The Word: John 3 in WEB and KJV, search to John 10, highlight kept after a
 }) => {
   await signUpThroughOnboarding(page, newUser("reader"));
 
+  // Today's passage opens the reader at those verses, marked.
+  const passage = page.getByRole("link", { name: /, open in The Word$/ });
+  const reference = (await passage.textContent()) ?? "";
+  await passage.click();
+  await expect(page).toHaveURL(/\/word\/[a-z0-9-]+\/\d+\?v=\d+/);
+  const firstVerse = Number(/v=(\d+)/.exec(page.url())![1]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(reference.replace(/:.*$/, "").replace(/^Psalms/, "Psalm"));
+  await expect(verse(page, firstVerse)).toHaveClass(/bg-gold-300/);
+
   // The start page: the verse of the day and the books.
   await page.getByRole("link", { name: "The Word" }).click();
   await expect(page.getByRole("heading", { name: "Verse of the day" })).toBeVisible();

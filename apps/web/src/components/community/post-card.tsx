@@ -2,6 +2,7 @@ import { BookOpen, HandHeart, Heart, MessageCircle } from "lucide-react";
 import { useId, useState, type ComponentType } from "react";
 import { POST_MAX, type Post, type ReactionKind } from "@shepherd/shared/community";
 import { Card } from "@/components/ui/card";
+import { ScriptureLink } from "@/components/scripture/scripture-link";
 import { useCreateComment } from "@/lib/community/create-comment";
 import { useDeleteComment } from "@/lib/community/delete-comment";
 import { useDeletePost } from "@/lib/community/delete-post";
@@ -126,7 +127,7 @@ export function PostCard({ post }: { post: Post }) {
             {post.scripture_ref ? (
               <p className="inline-flex items-center gap-1.5 text-sm font-medium text-pasture-800 dark:text-gold-300">
                 <BookOpen aria-hidden="true" className="h-4 w-4" />
-                {post.scripture_ref}
+                <ScriptureLink reference={post.scripture_ref} />
               </p>
             ) : null}
           </>

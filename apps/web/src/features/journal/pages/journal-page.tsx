@@ -4,6 +4,7 @@ import type { JournalEntry } from "@shepherd/shared/api";
 import { journalError } from "@shepherd/shared/today";
 import { CareCard } from "@/components/care/care-card";
 import { UsageWarning } from "@/components/premium/usage-warning";
+import { ScriptureLink } from "@/components/scripture/scripture-link";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input, Textarea } from "@/components/ui/input";
@@ -90,7 +91,11 @@ function Entry({ entry, onCare }: { entry: JournalEntry; onCare: () => void }) {
         </button>
         {open && !editing ? (
           <div className="space-y-3">
-            {entry.passage ? <p className="text-sm text-stone-600 dark:text-stone-400">{entry.passage}</p> : null}
+            {entry.passage ? (
+              <p className="text-sm text-stone-600 dark:text-stone-400">
+                <ScriptureLink reference={entry.passage} />
+              </p>
+            ) : null}
             {entry.reflection ? <p className="text-sm italic">{entry.reflection}</p> : null}
             <p className="whitespace-pre-wrap">{entry.content}</p>
             <div className="flex gap-2">

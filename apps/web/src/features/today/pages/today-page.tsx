@@ -5,6 +5,7 @@ import { backupIndex, bodySentenceAt, listenScript, localDate, paragraphSentence
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
+import { ScriptureLink } from "@/components/scripture/scripture-link";
 import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -281,7 +282,9 @@ function DevotionalCard(props: { devotional: Devotional; activeSentence: number 
       </header>
       <blockquote className="space-y-2 border-l-4 border-gold-400 pl-4">
         <p className="font-serif text-lg italic text-stone-800 dark:text-stone-200">{devotional.passage_text}</p>
-        <footer className="text-sm font-semibold text-pasture-700 dark:text-gold-300">{devotional.passage} (WEB)</footer>
+        <footer className="text-sm font-semibold text-pasture-700 dark:text-gold-300">
+          <ScriptureLink reference={devotional.passage} /> (WEB)
+        </footer>
       </blockquote>
       <DevotionalText devotional={devotional} activeSentence={props.activeSentence} />
       <section aria-labelledby="reflection-title" className="rounded-xl bg-pasture-50 p-4 dark:bg-stone-800">
