@@ -141,6 +141,25 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   await expect(panel.getByText("Loading notifications...")).toBeHidden();
   await expect(panel.getByRole("listitem")).toHaveCount(11);
   await a.unroute("**/api/notifications");
+  // Spec section 8: a failed delete is console-only, and the list shows what the server still has.
+  const consoleErrors: string[] = [];
+  a.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  const failure = { error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } };
+  await a.route("**/api/notifications/*", (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify(failure) })
+      : route.fallback(),
+  );
+  await panel
+    .getByRole("button", { name: `Delete notification from @${userB.username}` })
+    .first()
+    .click();
+  await expect.poll(() => consoleErrors.some((text) => text.includes("could not delete the notification"))).toBe(true);
+  await expect(panel.getByRole("listitem")).toHaveCount(11);
+  await expect(a.getByText(failure.error.message)).toHaveCount(0);
+  await a.unroute("**/api/notifications/*");
   await panel.getByRole("button", { name: "Mark all read" }).click();
   await expect(badgeA).toBeHidden();
   await a.keyboard.press("Escape");
