@@ -6,6 +6,10 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   const devotionalTitle = page.getByRole("heading", { level: 1 });
   await expect(devotionalTitle).toBeVisible();
   await expect(page.getByText("(WEB)")).toBeVisible();
+  // The theme is one of the eight, by its label.
+  await expect(page.getByTestId("theme")).toHaveText(
+    /^(Marriage|Fatherhood|Work|Prayer Life|Bible Study|Brotherhood|Temptation|Leadership)$/,
+  );
   await expect(page.getByTestId("streak")).toHaveText("0 days streak");
 
   // A different devotional once; the free cap (1 a month) then says Usage Limit Reached.
@@ -37,8 +41,12 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   await page.getByRole("button", { name: "I prayed this" }).click();
   await expect(page.getByText("Amen. You prayed this today.")).toBeVisible();
 
-  // Journal: too short first, then saved.
+  // Journal: the editor shows today's devotional; too short first, then saved.
   await page.getByRole("button", { name: "Gather Your Thoughts" }).click();
+  const journalEditor = page.locator('[aria-labelledby="journal-editor-title"]');
+  const devotionalText = await page.getByRole("heading", { level: 1 }).textContent();
+  await expect(journalEditor).toContainText(devotionalText!);
+  await expect(journalEditor).toContainText((await page.locator("#reflection-title + p").textContent())!);
   const box = page.getByLabel("Your reflection");
   await box.fill("Too short");
   await page.getByRole("button", { name: "Save entry" }).click();
@@ -50,6 +58,8 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   await page.getByRole("button", { name: "Save entry" }).click();
   await expect(page.getByText("Journal saved")).toBeVisible();
   await expect(page.getByText("Your reflection has been recorded.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "✓ Journal Entry Saved" })).toBeVisible();
+  await page.reload();
   await expect(page.getByRole("button", { name: "✓ Journal Entry Saved" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "The Shepherd's Whisper" })).toBeVisible();
   await page.getByRole("button", { name: "Dismiss whisper" }).click();

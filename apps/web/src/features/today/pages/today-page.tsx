@@ -1,6 +1,7 @@
 import { BookOpen, CheckCircle2, Flame, Headphones, HandHeart, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { Devotional, TodayState } from "@shepherd/shared/api";
+import { focusThemeLabel } from "@shepherd/shared/themes";
 import { backupIndex, bodySentenceAt, listenScript, localDate, paragraphSentences } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
@@ -277,7 +278,13 @@ function DevotionalCard(props: { devotional: Devotional; activeSentence: number 
   const { devotional } = props;
   return (
     <Card className="space-y-5">
+      {devotional.image_url ? (
+        <img src={devotional.image_url} alt="" className="aspect-[16/9] w-full rounded-xl object-cover" loading="lazy" />
+      ) : null}
       <header className="space-y-1">
+        <p className="text-xs font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300" data-testid="theme">
+          {focusThemeLabel(devotional.theme)}
+        </p>
         <h1 className="font-serif text-3xl font-semibold text-pasture-900 dark:text-stone-50">{devotional.title}</h1>
       </header>
       <blockquote className="space-y-2 border-l-4 border-gold-400 pl-4">
