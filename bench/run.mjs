@@ -12,6 +12,7 @@ import { ROOT, cpuMeter, installSignalHandlers, log, machineInfo, round, stopAll
 import { formatStartup, runStartup } from "./startup.mjs";
 import { formatToday, renderToday, runToday } from "./today.mjs";
 import { formatRealtime, renderRealtime, runRealtime } from "./realtime.mjs";
+import { formatWord, renderWord, runWord } from "./word.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
@@ -23,8 +24,9 @@ const BENCHMARKS = {
     format: formatRealtime,
     title: "Realtime: idle event streams per process and notification delivery latency",
   },
+  word: { run: runWord, format: formatWord, title: "The Word: chapter reads, search, and the bytes of a chapter" },
 };
-const ORDER = ["startup", "http", "bundle", "today", "realtime"];
+const ORDER = ["startup", "http", "bundle", "today", "realtime", "word"];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
 const WATCHDOG_MS = 8 * 60_000;
@@ -262,11 +264,12 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   if (r.bundle) sections.push(`## ${BENCHMARKS.bundle.title}\n\n${renderBundle(r.bundle)}`);
   if (r.today) sections.push(`## ${BENCHMARKS.today.title}\n\n${renderToday(r.today)}`);
   if (r.realtime) sections.push(`## ${BENCHMARKS.realtime.title}\n\n${renderRealtime(r.realtime)}`);
+  if (r.word) sections.push(`## ${BENCHMARKS.word.title}\n\n${renderWord(r.word)}`);
   sections.push(`## How to run
 
 \`\`\`sh
-npm run bench                      # all: startup, then http, then bundle (about 2 minutes)
-node bench/run.mjs http            # just one: http | startup | bundle
+npm run bench                      # all of them, in this order (about 6 minutes)
+node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word
 node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
 \`\`\`
 

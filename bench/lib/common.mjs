@@ -95,7 +95,10 @@ export function serverEnv(extra) {
   return { ...env, HOST, LOG_LEVEL: "warn", ...extra };
 }
 
-/** One GET on 127.0.0.1 without keep-alive. Resolves { status, headers, body } or rejects on a socket error/timeout. */
+/**
+ * One GET on 127.0.0.1 without keep-alive. Resolves { status, headers, body, bytes } (body as text, bytes as they came,
+ * compressed or not) or rejects on a socket error/timeout.
+ */
 export function request(port, urlPath, { method = "GET", headers = {}, body, timeoutMs = 5000 } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -104,7 +107,12 @@ export function request(port, urlPath, { method = "GET", headers = {}, body, tim
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () =>
-          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+            bytes: Buffer.concat(chunks),
+          }),
         );
         res.on("error", reject);
       },

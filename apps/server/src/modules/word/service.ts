@@ -18,6 +18,7 @@ import {
   type SearchResult,
   type TranslationId,
 } from "@shepherd/shared";
+import type pg from "pg";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
@@ -173,6 +174,22 @@ export async function getPassage(db: Database, options: { ref: string; translati
 
 const HIT_START = "\u0001";
 const HIT_END = "\u0002";
+const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, HighlightAll=true`;
+
+/** $1 words, $2 translation, $3-$4 book range, $5 limit, $6 offset, $7 ts_headline options. */
+const SEARCH_SQL = `
+  WITH q AS (SELECT websearch_to_tsquery('english', $1) AS query, phraseto_tsquery('english', $1) AS phrase),
+  hits AS (
+    SELECT v.book_index, v.chapter, v.verse, v.text, count(*) OVER () AS total,
+           (numnode(q.phrase) > 0 AND v.search @@ q.phrase) AS phrase_hit, ts_rank_cd(v.search, q.query) AS rank
+    FROM bible_verses v CROSS JOIN q
+    WHERE v.translation = $2 AND v.book_index BETWEEN $3 AND $4 AND v.search @@ q.query
+    ORDER BY phrase_hit DESC, rank DESC, v.book_index, v.chapter, v.verse
+    LIMIT $5 OFFSET $6
+  )
+  SELECT h.book_index, h.chapter, h.verse, h.total, ts_headline('english', h.text, q.query, $7) AS marked
+  FROM hits h CROSS JOIN q
+  ORDER BY h.phrase_hit DESC, h.rank DESC, h.book_index, h.chapter, h.verse`;
 
 /** ts_headline's marked text -> pieces; a marker never appears in the Bible text itself. */
 export function splitMarked(marked: string): Array<{ text: string; hit: boolean }> {
@@ -206,30 +223,18 @@ export async function searchBible(
         : options.testament === "nt"
           ? [40, 66]
           : [1, 66];
-  const result = await db.execute<{
+  // A named prepared statement: PostgreSQL plans it once per connection (planning costs more than running it).
+  const result = await (db as Database & { $client: pg.Pool }).$client.query<{
     book_index: number;
     chapter: number;
     verse: number;
     marked: string;
     total: string;
-  }>(sql`
-    WITH q AS (
-      SELECT websearch_to_tsquery('english', ${options.q}) AS query, phraseto_tsquery('english', ${options.q}) AS phrase
-    ), hits AS (
-      SELECT v.book_index, v.chapter, v.verse, v.text, count(*) OVER () AS total,
-             (numnode(q.phrase) > 0 AND v.search @@ q.phrase) AS phrase_hit, ts_rank_cd(v.search, q.query) AS rank
-      FROM bible_verses v CROSS JOIN q
-      WHERE v.translation = ${options.translation}
-        AND v.book_index BETWEEN ${bounds[0]} AND ${bounds[1]}
-        AND v.search @@ q.query
-      ORDER BY phrase_hit DESC, rank DESC, v.book_index, v.chapter, v.verse
-      LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${options.offset}
-    )
-    SELECT h.book_index, h.chapter, h.verse, h.total,
-           ts_headline('english', h.text, q.query, ${`StartSel=${HIT_START}, StopSel=${HIT_END}, HighlightAll=true`}) AS marked
-    FROM hits h CROSS JOIN q
-    ORDER BY h.phrase_hit DESC, h.rank DESC, h.book_index, h.chapter, h.verse
-  `);
+  }>({
+    name: "bible_search",
+    text: SEARCH_SQL,
+    values: [options.q, options.translation, bounds[0], bounds[1], SEARCH_PAGE_SIZE, options.offset, HEADLINE_OPTIONS],
+  });
   const rows = result.rows;
   if (rows.length === 0 && options.offset === 0) {
     const check = await db.execute<{ nodes: number }>(
