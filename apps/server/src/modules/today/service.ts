@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, between, desc, eq, getTableColumns, gte, sql } from "drizzle-orm";
 import {
   isValidTimeZone,
   localDate,
@@ -30,7 +30,12 @@ export async function userDay(db: Db, userId: string, now = new Date()): Promise
       .where(eq(profiles.id, sql.placeholder("userId")))
       .prepare("user_time_zone"),
   ).execute({ userId });
-  const timeZone = row && isValidTimeZone(row.timeZone) ? row.timeZone : "UTC";
+  return dayIn(now, row?.timeZone);
+}
+
+/** The date at `now` in a stored time zone; a missing or unknown zone counts as UTC. */
+function dayIn(now: Date, zone: string | null | undefined): { date: string; timeZone: string } {
+  const timeZone = zone && isValidTimeZone(zone) ? zone : "UTC";
   return { date: localDate(now, timeZone), timeZone };
 }
 
@@ -114,15 +119,32 @@ export async function getTodayDevotional(
   ai: AiTextProvider,
   options: { userId: string; now?: Date },
 ): Promise<{ devotional: Devotional; date: string; timeZone: string }> {
-  const { date, timeZone } = await userDay(db, options.userId, options.now);
-  const existing = await prepared(db, "devotional_for_day", () =>
+  // One round trip on the common path: the person's devotionals of the three dates around the UTC date (his own date is
+  // one of them, whatever his time zone) with his time zone, which picks today's. Only when he has none of them (his
+  // first visit of the day, or ever) is the time zone read on its own, before the devotional is prepared.
+  const now = options.now ?? new Date();
+  const around = await prepared(db, "devotionals_around_day", () =>
     db
-      .select()
+      .select({
+        ...getTableColumns(devotionals),
+        timeZone: sql<string | null>`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${devotionals.userId})`,
+      })
       .from(devotionals)
-      .where(and(eq(devotionals.userId, sql.placeholder("userId")), eq(devotionals.devotionalDate, sql.placeholder("date"))))
-      .prepare("devotional_for_day"),
-  ).execute({ userId: options.userId, date });
-  if (existing[0]) return { devotional: toDevotional(existing[0]), date, timeZone };
+      .where(
+        and(
+          eq(devotionals.userId, sql.placeholder("userId")),
+          between(
+            devotionals.devotionalDate,
+            sql`${sql.placeholder("utcDate")}::date - 1`,
+            sql`${sql.placeholder("utcDate")}::date + 1`,
+          ),
+        ),
+      )
+      .prepare("devotionals_around_day"),
+  ).execute({ userId: options.userId, utcDate: now.toISOString().slice(0, 10) });
+  const { date, timeZone } = around[0] ? dayIn(now, around[0].timeZone) : await userDay(db, options.userId, now);
+  const existing = around.find((row) => row.devotionalDate === date);
+  if (existing) return { devotional: toDevotional(existing), date, timeZone };
   const { draft, tokensUsed } = await draftFor(db, ai, { userId: options.userId, date, variant: 0 });
   const [inserted] = await db
     .insert(devotionals)
