@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FOCUS_THEME_IDS, localDate, type FocusThemeId } from "@shepherd/shared";
 import { schema } from "../src/db/client";
 import { passageText } from "../src/modules/bible/service";
-import { getTodayDevotional, setTimeZone, streakDays } from "../src/modules/today/service";
+import { getTodayDevotional, refreshDevotional, setTimeZone, streakDays } from "../src/modules/today/service";
 import type { DevotionalRequest } from "../src/providers/ai/ai";
 import { chooseDevotional } from "../src/providers/ai/composer";
 import { loadLibrary, type LibraryDevotional } from "../src/providers/ai/library";
@@ -749,15 +749,35 @@ describe("refresh-devotional", () => {
       currentPeriodEnd: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000),
       provider: "local",
     });
+    // One focus theme holds 8 devotionals: 8 refreshes use them all and must then reach beyond it.
+    await app.db
+      .update(schema.profiles)
+      .set({ focus: ["marriage"] })
+      .where(eq(schema.profiles.id, id));
     const seen = [(await client.get("/api/today")).json().devotional.passage];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 8; i++) {
       const response = await client.post("/api/functions/refresh-devotional");
       expect(response.status).toBe(200);
       seen.push(response.json().passage);
     }
-    // Each refresh replaces today's row; the one it replaced is no longer "recent", so only the last is excluded.
-    for (let i = 1; i < seen.length; i++) expect(seen[i]).not.toBe(seen[i - 1]);
-    expect((await devotionalRows(id))[0]!.refreshCount).toBe(3);
+    // Each refresh remembers what it replaced, so none of today's devotionals repeats.
+    expect(new Set(seen).size).toBe(seen.length);
+    const [row] = await devotionalRows(id);
+    expect(row!.refreshCount).toBe(8);
+    expect(row!.replacedPassages).toEqual(seen.slice(0, 8));
+  });
+
+  test("a devotional a refresh replaced does not come back within 30 days", async () => {
+    const { id } = await person();
+    const day = (n: number) => new Date(Date.UTC(2026, 4, 1 + n, 12));
+    const replaced = await getTodayDevotional(app.db, app.ctx.ai, { userId: id, now: day(0) });
+    const kept = await refreshDevotional(app.db, app.ctx.ai, { userId: id, now: day(0) });
+    expect(kept.passage).not.toBe(replaced.devotional.passage);
+    for (let n = 1; n < 30; n++) {
+      const later = await getTodayDevotional(app.db, app.ctx.ai, { userId: id, now: day(n) });
+      expect(later.devotional.passage, `day ${n}`).not.toBe(replaced.devotional.passage);
+      expect(later.devotional.passage, `day ${n}`).not.toBe(kept.passage);
+    }
   });
 
   test("is refused once today's devotional is complete", async () => {

@@ -22,6 +22,15 @@ export const devotionals = pgTable(
     libraryId: text("library_id"),
     source: text("source").notNull(),
     refreshCount: integer("refresh_count").notNull().default(0),
+    /** What refreshes replaced today, so none of it comes back within 30 days (decision 005). */
+    replacedLibraryIds: text("replaced_library_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    replacedPassages: text("replaced_passages")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("devotionals_user_date_key").on(t.userId, t.devotionalDate)],

@@ -74,7 +74,12 @@ export function toProgress(row: typeof devotionalProgress.$inferSelect): Progres
 async function draftFor(db: Db, ai: AiTextProvider, options: { userId: string; date: string; variant: number }) {
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, options.userId));
   const recent = await db
-    .select({ libraryId: devotionals.libraryId, passage: devotionals.passage })
+    .select({
+      libraryId: devotionals.libraryId,
+      passage: devotionals.passage,
+      replacedLibraryIds: devotionals.replacedLibraryIds,
+      replacedPassages: devotionals.replacedPassages,
+    })
     .from(devotionals)
     .where(
       and(
@@ -89,8 +94,9 @@ async function draftFor(db: Db, ai: AiTextProvider, options: { userId: string; d
     displayName: profile?.displayName ?? null,
     focus: (profile?.focus ?? []) as FocusThemeId[],
     currentTopics: (profile?.currentTopics ?? []) as CurrentTopicId[],
-    recentLibraryIds: recent.map((r) => r.libraryId).filter((id): id is string => Boolean(id)),
-    recentPassages: recent.map((r) => r.passage),
+    // A day's replaced devotionals count as given that day, before the one that replaced them.
+    recentLibraryIds: recent.flatMap((r) => [...r.replacedLibraryIds, ...(r.libraryId ? [r.libraryId] : [])]),
+    recentPassages: recent.flatMap((r) => [...r.replacedPassages, r.passage]),
     variant: options.variant,
   });
 }
@@ -189,7 +195,12 @@ export async function refreshDevotional(
     (tx) =>
       tx
         .update(devotionals)
-        .set({ ...rowValues(draft, draft.libraryId ? "library" : ai.name), refreshCount: variant })
+        .set({
+          ...rowValues(draft, draft.libraryId ? "library" : ai.name),
+          refreshCount: variant,
+          replacedLibraryIds: [...(current?.replacedLibraryIds ?? []), ...(current?.libraryId ? [current.libraryId] : [])],
+          replacedPassages: [...(current?.replacedPassages ?? []), ...(current ? [current.passage] : [])],
+        })
         .where(eq(devotionals.id, devotional.id))
         .returning(),
   );

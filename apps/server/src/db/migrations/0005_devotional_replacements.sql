@@ -1,0 +1,2 @@
+ALTER TABLE "devotionals" ADD COLUMN "replaced_library_ids" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "devotionals" ADD COLUMN "replaced_passages" text[] DEFAULT '{}'::text[] NOT NULL;
