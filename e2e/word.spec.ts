@@ -38,6 +38,11 @@ test("The Word: John 3 in WEB and KJV, search to John 10, highlight kept after a
   await expect(page).toHaveURL(/\/word\/john\/3$/);
   await expect(page.getByRole("heading", { name: "John 3" })).toBeVisible();
   await expect(verse(page, 16)).toContainText("For God so loved the world, that he gave his one and only Son");
+  // ... -> verse.
+  await page.getByRole("button", { name: "Go to verse" }).click();
+  await page.getByRole("dialog", { name: "John 3" }).getByRole("button", { name: "Verse 16" }).click();
+  await expect(page).toHaveURL(/\/word\/john\/3\?v=16$/);
+  await expect(verse(page, 16)).toHaveClass(/bg-gold-300/);
   // Verse numbers are hidden from screen readers' running text.
   await expect(verse(page, 16).locator("sup")).toHaveAttribute("aria-hidden", "true");
   await expectNoSeriousViolations(page);

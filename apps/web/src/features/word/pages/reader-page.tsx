@@ -32,6 +32,7 @@ import { NoteDialog, type NoteTarget } from "../components/note-dialog";
 import { ReadingSettingsDialog } from "../components/reading-settings-dialog";
 import { ShareDialog, type SharedVerse } from "../components/share-dialog";
 import { VerseActions } from "../components/verse-actions";
+import { VerseGridDialog } from "../components/verse-grid-dialog";
 import { verseAsText } from "../share-image";
 
 const DEFAULT_SETTINGS: ReaderSettings = {
@@ -67,7 +68,7 @@ export function ReaderPage() {
 }
 
 function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const settingsQuery = useReaderSettings();
   const settings = settingsQuery.data ?? DEFAULT_SETTINGS;
   const translation = settings.translation;
@@ -83,6 +84,7 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
   const [noteTarget, setNoteTarget] = useState<NoteTarget | null>(null);
   const [shared, setShared] = useState<SharedVerse | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [versesOpen, setVersesOpen] = useState(false);
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
 
   // Remember where I was (once per chapter opened).
@@ -210,6 +212,15 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
             <h1 id="chapter-title" className="font-serif text-3xl font-semibold text-pasture-900 dark:text-stone-50">
               {chapterTitle(book, chapter)}
             </h1>
+            {text.data ? (
+              <button
+                type="button"
+                onClick={() => setVersesOpen(true)}
+                className="text-sm font-medium text-pasture-700 hover:underline dark:text-gold-300"
+              >
+                Go to verse
+              </button>
+            ) : null}
             <p className="text-sm text-stone-600 dark:text-stone-400">{translationById(translation).name}</p>
           </div>
           <div role="group" aria-label="Translation" className="flex rounded-lg bg-stone-100 p-1 dark:bg-stone-800">
@@ -336,6 +347,16 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
 
       <NoteDialog target={noteTarget} onClose={() => setNoteTarget(null)} onSaved={() => setSelected(new Set())} />
       <ShareDialog verse={shared} onClose={() => setShared(null)} />
+      <VerseGridDialog
+        open={versesOpen}
+        title={chapterTitle(book, chapter)}
+        verses={text.data?.verse_count ?? 0}
+        onClose={() => setVersesOpen(false)}
+        onPick={(verse) => {
+          setVersesOpen(false);
+          setSearch({ v: String(verse) }, { replace: true });
+        }}
+      />
       <ReadingSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} />
     </article>
   );
