@@ -313,6 +313,17 @@ describe("highlights, bookmarks and notes", () => {
     }
     expect(await app.db.select().from(schema.bibleHighlights).where(eq(schema.bibleHighlights.userId, id))).toEqual([]);
     expect(await app.db.select().from(schema.bibleNotes).where(eq(schema.bibleNotes.userId, id))).toEqual([]);
+    const unknownField = await client.put("/api/word/bookmarks", { book: "John", chapter: 3, verses: [16], is_admin: true });
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.json().error.message).toBe("Unknown field: is_admin");
+    const notJson = await client.request("PUT", "/api/word/highlights", {
+      body: "book=John",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(notJson.status).toBe(415);
+    const unknownQuery = await client.get("/api/word/search?q=shepherd&admin=1");
+    expect(unknownQuery.status).toBe(400);
+    expect(unknownQuery.json().error.message).toBe("Unknown field: admin");
     const unknownNote = await client.patch("/api/word/notes/00000000-0000-4000-8000-000000000000", { content: "Hello" });
     expect(unknownNote.status).toBe(404);
     expect(unknownNote.json().error.message).toBe("That note was not found.");

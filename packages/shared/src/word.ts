@@ -207,11 +207,9 @@ export type Theme = (typeof THEMES)[number];
 // --- Contracts ------------------------------------------------------------------------------------------------
 
 const translationSchema = z.enum(TRANSLATION_IDS, { error: "Choose a translation: web or kjv." });
-const bookSchema = z
-  .string({ error: "Name a book, such as John or 1Cor." })
-  .refine((value) => Boolean(bookByOsis(value)), {
-    error: "That is not a book of the Bible we know. Use names such as John or 1Cor.",
-  });
+const bookSchema = z.string({ error: "Name a book, such as John or 1Cor." }).refine((value) => Boolean(bookByOsis(value)), {
+  error: "That is not a book of the Bible we know. Use names such as John or 1Cor.",
+});
 const chapterNumber = z.coerce
   .number({ error: "The chapter must be a number." })
   .int("The chapter must be a whole number.")
@@ -246,7 +244,7 @@ export type Chapter = z.infer<typeof chapterSchema>;
 
 export const chapterParams = z.object({ translation: translationSchema, book: bookSchema, chapter: chapterNumber });
 
-export const passageQuery = z.object({
+export const passageQuery = z.strictObject({
   ref: z
     .string({ error: "Give a reference, such as John 3:16." })
     .trim()
@@ -266,7 +264,7 @@ export const passageSchema = z.object({
 });
 export type Passage = z.infer<typeof passageSchema>;
 
-export const searchQuery = z.object({
+export const searchQuery = z.strictObject({
   q: z
     .string({ error: "Type a word or phrase to search for." })
     .trim()
@@ -298,7 +296,7 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const verseOfTheDayQuery = z.object({
+export const verseOfTheDayQuery = z.strictObject({
   date: z.iso.date({ error: "Give the date as YYYY-MM-DD." }),
   translation: translationSchema.default(DEFAULT_TRANSLATION),
 });
@@ -329,7 +327,7 @@ const noteText = z
 export const createNoteInput = z.strictObject({ ...selection, content: noteText });
 export const updateNoteInput = z.strictObject({ content: noteText });
 
-export const chapterAnnotationsQuery = z.object({ book: bookSchema, chapter: chapterNumber });
+export const chapterAnnotationsQuery = z.strictObject({ book: bookSchema, chapter: chapterNumber });
 
 export const highlightSchema = z.object({
   book: z.string(),
@@ -362,7 +360,7 @@ export const chapterAnnotationsSchema = z.object({
 export type ChapterAnnotations = z.infer<typeof chapterAnnotationsSchema>;
 
 /** "My highlights and notes": every annotation, newest first, each with its verses' text. */
-export const annotationListQuery = z.object({
+export const annotationListQuery = z.strictObject({
   kind: z
     .enum(["all", "highlights", "bookmarks", "notes"], { error: "Choose all, highlights, bookmarks or notes." })
     .default("all"),
