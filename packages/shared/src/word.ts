@@ -393,6 +393,16 @@ export const readerSettingsSchema = z.object({
 });
 export type ReaderSettings = z.infer<typeof readerSettingsSchema>;
 
+/** Before a person changes anything. */
+export const DEFAULT_READER_SETTINGS: ReaderSettings = {
+  translation: DEFAULT_TRANSLATION,
+  font_size: DEFAULT_FONT_SIZE,
+  line_spacing: "normal",
+  last_book: null,
+  last_chapter: null,
+  last_read_at: null,
+};
+
 export const readerSettingsInput = z
   .strictObject({
     translation: translationSchema.optional(),

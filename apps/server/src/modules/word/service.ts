@@ -3,7 +3,7 @@ import {
   bookByIndex,
   bookByOsis,
   chapterTitle,
-  DEFAULT_FONT_SIZE,
+  DEFAULT_READER_SETTINGS,
   formatVerseSelection,
   SEARCH_PAGE_SIZE,
   TRANSLATION_IDS,
@@ -573,17 +573,8 @@ export async function listAnnotations(
 
 // --- Reading settings ------------------------------------------------------------------------------------------
 
-const DEFAULT_SETTINGS: ReaderSettings = {
-  translation: "web",
-  font_size: DEFAULT_FONT_SIZE,
-  line_spacing: "normal",
-  last_book: null,
-  last_chapter: null,
-  last_read_at: null,
-};
-
 function toSettings(row: typeof readerSettings.$inferSelect | undefined): ReaderSettings {
-  if (!row) return DEFAULT_SETTINGS;
+  if (!row) return DEFAULT_READER_SETTINGS;
   const lastBook = row.lastBookIndex ? bookByIndex(row.lastBookIndex) : undefined;
   return {
     translation: (TRANSLATION_IDS as readonly string[]).includes(row.translation) ? (row.translation as TranslationId) : "web",

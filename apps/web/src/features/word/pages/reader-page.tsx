@@ -6,6 +6,7 @@ import {
   bookBySlug,
   chapterPath,
   chapterTitle,
+  DEFAULT_READER_SETTINGS,
   LINE_HEIGHT,
   parseVerseSelection,
   translationById,
@@ -13,7 +14,6 @@ import {
   verseReference,
   type BibleBook,
   type HighlightColor,
-  type ReaderSettings,
   type TranslationId,
 } from "@shepherd/shared/word";
 import { Button } from "@/components/ui/button";
@@ -34,15 +34,6 @@ import { ShareDialog, type SharedVerse } from "../components/share-dialog";
 import { VerseActions } from "../components/verse-actions";
 import { VerseGridDialog } from "../components/verse-grid-dialog";
 import { verseAsText } from "../share-image";
-
-const DEFAULT_SETTINGS: ReaderSettings = {
-  translation: "web",
-  font_size: 18,
-  line_spacing: "normal",
-  last_book: null,
-  last_chapter: null,
-  last_read_at: null,
-};
 
 /** `/word/:book/:chapter`: one chapter, as the translation lays it out, with my marks on it. */
 export function ReaderPage() {
@@ -70,7 +61,7 @@ export function ReaderPage() {
 function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
   const [search, setSearch] = useSearchParams();
   const settingsQuery = useReaderSettings();
-  const settings = settingsQuery.data ?? DEFAULT_SETTINGS;
+  const settings = settingsQuery.data ?? DEFAULT_READER_SETTINGS;
   const translation = settings.translation;
   const text = useChapter(translation, book.osis, chapter);
   const annotations = useChapterAnnotations(book.osis, chapter);
