@@ -1,10 +1,11 @@
 // Profiles the built server under load: where does the CPU go for one HTTP scenario?
 //   node bench/profile.mjs <health|me|today|feed> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
-//                          [--keep] [--env NAME=value ...]
+//                          [--bare] [--env NAME=value ...]
 // Starts `node apps/server/dist/main.js` (LOG_LEVEL=warn, temporary DATA_DIR, embedded PostgreSQL) with
 // bench/lib/prof-hook.mjs preloaded, signs up a user (and writes 25 posts for `feed`), warms up for 2 s, then
 // profiles only the measured load (autocannon in this process). Prints autocannon's numbers, the CPU each process
 // used meanwhile (server, PostgreSQL, this load generator), and the profile summarised by self/inclusive time.
+// --bare loads the bare node:http server (bench/lib/bare-server.mjs) with the same body instead, for comparison.
 import autocannon from "autocannon";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +19,7 @@ import {
   installSignalHandlers,
   makeDataDir,
   procCpuSeconds,
+  request,
   removeDataDir,
   descendantPids,
   serverEnv,
@@ -36,7 +38,8 @@ const opt = (name, fallback) => {
 const scenario = args.find((a) => !a.startsWith("--") && !args[args.indexOf(a) - 1]?.startsWith("--")) ?? "health";
 const seconds = Number(opt("--seconds", 10));
 const connections = Number(opt("--connections", 50));
-const profiling = !args.includes("--no-prof");
+const bareRun = args.includes("--bare");
+const profiling = !args.includes("--no-prof") && !bareRun;
 const extraEnv = Object.fromEntries(
   args.flatMap((a, i) => (args[i - 1] === "--env" ? [a.split("=")] : [])).map(([k, ...v]) => [k, v.join("=")]),
 );
@@ -52,6 +55,7 @@ const dataDir = makeDataDir("profile");
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-profile-"));
 const profFile = path.join(outDir, `${scenario}.cpuprofile`);
 let server;
+let bare;
 try {
   const port = await freePort();
   server = startChild(
@@ -66,11 +70,33 @@ try {
   await waitFor200(port, "/api/health", { child: server.child, timeoutMs: 90_000, describe: "the Shepherd server" });
   const cookie = await signUp(port);
   if (scenario === "feed") await seedFeed(port, cookie);
-  const url = `http://127.0.0.1:${port}${PATHS[scenario]}`;
   const headers = scenario === "health" ? {} : { cookie };
+  let target = server;
+  let targetPort = port;
+  if (bareRun) {
+    const body = (await request(port, PATHS[scenario], { headers })).body;
+    targetPort = await freePort();
+    bare = startChild(process.execPath, [path.join(ROOT, "bench/lib/bare-server.mjs")], {
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(targetPort),
+        BENCH_ME_BODY: body,
+        BENCH_TODAY_BODY: body,
+        BENCH_FEED_BODY: body,
+      },
+      label: "bare node:http server",
+    });
+    await waitFor200(targetPort, "/api/health", { child: bare.child, timeoutMs: 10_000, describe: "the bare server" });
+    target = bare;
+  }
+  const url = `http://127.0.0.1:${targetPort}${PATHS[scenario]}`;
   await autocannon({ url, connections, duration: 2, headers });
 
-  const pids = () => ({ server: [server.child.pid], postgres: descendantPids(server.child.pid), bench: [process.pid] });
+  const pids = () => ({
+    [bareRun ? "bare server" : "server"]: [target.child.pid],
+    postgres: bareRun ? [] : descendantPids(server.child.pid),
+    "load generator": [process.pid],
+  });
   const cpu0 = Object.fromEntries(Object.entries(pids()).map(([k, ps]) => [k, procCpuSeconds(ps)]));
   if (profiling) {
     process.kill(server.child.pid, "SIGUSR2");
@@ -79,8 +105,15 @@ try {
   const t0 = performance.now();
   const r = await autocannon({ url, connections, duration: seconds, headers });
   const wall = (performance.now() - t0) / 1000;
+  // Per process: percent of one core, and microseconds per request (user + kernel).
   const cpu = Object.fromEntries(
-    Object.entries(pids()).map(([k, ps]) => [k, Math.round(((procCpuSeconds(ps) - cpu0[k]) / wall) * 100)]),
+    Object.entries(pids()).map(([k, ps]) => {
+      const now = procCpuSeconds(ps);
+      const user = now.user - cpu0[k].user;
+      const system = now.system - cpu0[k].system;
+      const perRequest = (seconds) => Math.round((seconds * 1e6) / r.requests.total);
+      return [k, { percent: Math.round(((user + system) / wall) * 100), user: perRequest(user), system: perRequest(system) }];
+    }),
   );
   if (profiling) {
     process.kill(server.child.pid, "SIGUSR2");
@@ -91,9 +124,9 @@ try {
       `non-2xx ${r.non2xx}  errors ${r.errors}  (${connections} connections, ${seconds} s${profiling ? ", profiled" : ""})`,
   );
   console.log(
-    `CPU meanwhile (% of one core): server ${cpu.server}, postgres ${cpu.postgres}, load generator ${cpu.bench}; ` +
-      `per request: server ${round((cpu.server * 1e4) / r.requests.average)} us, postgres ${round((cpu.postgres * 1e4) / r.requests.average)} us, ` +
-      `load generator ${round((cpu.bench * 1e4) / r.requests.average)} us`,
+    `CPU meanwhile: ${Object.entries(cpu)
+      .map(([k, c]) => `${k} ${c.percent}% of a core (per request ${c.user} us user + ${c.system} us kernel)`)
+      .join(", ")}`,
   );
   if (profiling && fs.existsSync(profFile)) {
     const s = summarize(JSON.parse(fs.readFileSync(profFile, "utf8")));
@@ -101,11 +134,8 @@ try {
     console.log(formatSummary(s, { top: Number(opt("--top", 30)) }));
   }
 } finally {
+  if (bare) await stopChild(bare, { timeoutMs: 5000 });
   if (server) await stopChild(server, { timeoutMs: 30_000 });
   removeDataDir(dataDir);
-  if (!args.includes("--keep") && !profiling) fs.rmSync(outDir, { recursive: true, force: true });
-}
-
-function round(x) {
-  return Math.round(x);
+  if (!profiling) fs.rmSync(outDir, { recursive: true, force: true });
 }

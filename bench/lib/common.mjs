@@ -326,9 +326,14 @@ function procTimes(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { own: Number(f[11]) + Number(f[12]), reaped: Number(f[13]) + Number(f[14]) };
+    return {
+      own: Number(f[11]) + Number(f[12]),
+      user: Number(f[11]),
+      system: Number(f[12]),
+      reaped: Number(f[13]) + Number(f[14]),
+    };
   } catch {
-    return { own: 0, reaped: 0 };
+    return { own: 0, user: 0, system: 0, reaped: 0 };
   }
 }
 
@@ -337,9 +342,11 @@ export function descendantPids(pid) {
   return descendants(pid);
 }
 
-/** CPU seconds (user + system) used so far by the processes in `pids` (not counting their reaped children). */
+/** CPU seconds used so far by the processes in `pids` (not counting their reaped children), in user and kernel mode. */
 export function procCpuSeconds(pids) {
-  return pids.reduce((n, pid) => n + procTimes(pid).own, 0) / TICKS_PER_SECOND;
+  const times = pids.map(procTimes);
+  const sum = (key) => times.reduce((n, t) => n + t[key], 0) / TICKS_PER_SECOND;
+  return { user: sum("user"), system: sum("system") };
 }
 
 /** CPU ticks used by this process, its live descendants and the children it has reaped (which include theirs). */
