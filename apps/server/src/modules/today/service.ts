@@ -1,4 +1,4 @@
-import { and, between, desc, eq, getTableColumns, gte, sql } from "drizzle-orm";
+import { and, between, desc, eq, gte, sql } from "drizzle-orm";
 import {
   isValidTimeZone,
   localDate,
@@ -44,7 +44,21 @@ export async function setTimeZone(db: Database, options: { userId: string; timeZ
   await db.update(profiles).set({ timeZone: options.timeZone }).where(eq(profiles.id, options.userId));
 }
 
-function toDevotional(row: typeof devotionals.$inferSelect): Devotional {
+/** The columns a Devotional is made of (today's read selects only these). */
+const devotionalColumns = {
+  id: devotionals.id,
+  devotionalDate: devotionals.devotionalDate,
+  title: devotionals.title,
+  passage: devotionals.passage,
+  passageText: devotionals.passageText,
+  content: devotionals.content,
+  reflection: devotionals.reflection,
+  theme: devotionals.theme,
+  prayer: devotionals.prayer,
+  imageUrl: devotionals.imageUrl,
+};
+
+function toDevotional(row: Pick<typeof devotionals.$inferSelect, keyof typeof devotionalColumns>): Devotional {
   return {
     id: row.id,
     devotional_date: row.devotionalDate,
@@ -132,7 +146,7 @@ export async function getTodayDevotional(
   const around = await prepared(db, "devotionals_around_day", () =>
     db
       .select({
-        ...getTableColumns(devotionals),
+        ...devotionalColumns,
         timeZone: sql<string | null>`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${devotionals.userId})`,
       })
       .from(devotionals)
