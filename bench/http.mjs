@@ -7,12 +7,14 @@ import path from "node:path";
 import {
   ROOT,
   SERVER_MAIN,
+  descendantPids,
   ensureBuilt,
   freePort,
   installSignalHandlers,
   isMain,
   log,
   makeDataDir,
+  procCpuSeconds,
   removeDataDir,
   request,
   round,
@@ -51,6 +53,24 @@ function summarize(result) {
     mismatches: result.mismatches,
     seconds: round(seconds, 1),
   };
+}
+
+/** The processes whose CPU a row reports: the server, its embedded PostgreSQL (its descendants) and this process. */
+function cpuPids(serverPid, { database = true } = {}) {
+  return { server: [serverPid], postgres: database ? descendantPids(serverPid) : [], loadGenerator: [process.pid] };
+}
+
+function cpuSnapshot(pids) {
+  return Object.fromEntries(Object.entries(pids).map(([k, list]) => [k, procCpuSeconds(list)]));
+}
+
+/** Microseconds of CPU (user + kernel) per request, for each process group, between two snapshots. */
+function cpuPerRequest(before, after, requests) {
+  const us = (k) => {
+    const seconds = after[k].user + after[k].system - before[k].user - before[k].system;
+    return requests > 0 ? Math.round((seconds * 1e6) / requests) : null;
+  };
+  return { server: us("server"), postgres: us("postgres"), loadGenerator: us("loadGenerator") };
 }
 
 /** Signs up a fresh user and returns the Cookie header that carries its session. */
@@ -179,7 +199,10 @@ export async function runHttp(options = {}) {
           `http: ${s.label} on ${side === "ours" ? "Shepherd" : "bare node:http"}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`,
         );
         await load(url, { connections, durationSeconds: warmupSeconds, headers: s.headers, expectBody: s.expectBody });
-        row[side] = summarize(await load(url, { connections, durationSeconds, headers: s.headers, expectBody: s.expectBody }));
+        const pids = side === "ours" ? cpuPids(ours.child.pid) : cpuPids(bare.child.pid, { database: false });
+        const before = cpuSnapshot(pids);
+        const result = await load(url, { connections, durationSeconds, headers: s.headers, expectBody: s.expectBody });
+        row[side] = { ...summarize(result), cpuUsPerRequest: cpuPerRequest(before, cpuSnapshot(pids), result.requests.total) };
       }
       row.throughputRatio = round(row.ours.requestsPerSecond / row.bare.requestsPerSecond, 3);
       row.p99Ratio = round(row.ours.p99Ms / Math.max(row.bare.p99Ms, 1), 2);
@@ -217,8 +240,12 @@ export function formatHttp(r) {
   for (const s of r.scenarios) {
     for (const side of ["ours", "bare"]) {
       const x = s[side];
+      const cpu = x.cpuUsPerRequest;
+      const cpuText = cpu
+        ? `  CPU us/request: server ${cpu.server}${side === "ours" ? `, postgres ${cpu.postgres}` : ""}, load generator ${cpu.loadGenerator}`
+        : "";
       lines.push(
-        `${pad(side === "ours" ? s.label : "", 30)} ${pad(side, 6)} ${padL(x.requestsPerSecond, 8)} ${padL(x.p50Ms, 7)} ${padL(x.p99Ms, 7)} ${padL(x.non2xx, 8)} ${padL(x.errors + x.timeouts + x.mismatches, 7)}`,
+        `${pad(side === "ours" ? s.label : "", 30)} ${pad(side, 6)} ${padL(x.requestsPerSecond, 8)} ${padL(x.p50Ms, 7)} ${padL(x.p99Ms, 7)} ${padL(x.non2xx, 8)} ${padL(x.errors + x.timeouts + x.mismatches, 7)}${cpuText}`,
       );
     }
     lines.push(

@@ -159,6 +159,17 @@ function renderHttp(r) {
     }),
   );
   const ratios = r.scenarios.map((s) => [s.label, s.throughputRatio, s.p99Ratio, s.ok ? "yes" : "**no**"]);
+  const us = (v) => (v == null ? "?" : v);
+  const cpu = r.scenarios
+    .filter((s) => s.ours.cpuUsPerRequest && s.bare.cpuUsPerRequest)
+    .map((s) => [
+      s.label,
+      us(s.ours.cpuUsPerRequest.server),
+      us(s.ours.cpuUsPerRequest.postgres),
+      us(s.ours.cpuUsPerRequest.loadGenerator),
+      us(s.bare.cpuUsPerRequest.server),
+      us(s.bare.cpuUsPerRequest.loadGenerator),
+    ]);
   return [
     `Measured ${day(r.measuredAt)}. ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up then ${r.settings.durationSeconds} s per row; ` +
       `the built server (\`node apps/server/dist/main.js\`, \`LOG_LEVEL=warn\`, embedded PostgreSQL in a temporary DATA_DIR) and a bare \`node:http\` server answering the same JSON run side by side.`,
@@ -167,6 +178,11 @@ function renderHttp(r) {
     "",
     table(["Scenario", "Throughput ours/bare", "p99 ours/bare", "All 2xx, no errors"], ratios),
     "",
+    cpu.length
+      ? "CPU per request in µs (user + kernel, from /proc, during the measured seconds):\n\n" +
+        table(["Scenario", "Shepherd", "its PostgreSQL", "load generator", "bare node:http", "load generator (bare)"], cpu) +
+        "\n"
+      : "",
     `Single request, no load, new connection each (median of 20): /api/health ${r.singleRequestMedianMs.health} ms, /api/me ${r.singleRequestMedianMs.me} ms. ` +
       `Server ready (health 200) ${(r.serverReadyMs / 1000).toFixed(1)} s after spawn. /api/me body ${r.meBodyBytes} bytes; feed page ${r.feedBodyBytes ?? "?"} bytes.`,
     "",
@@ -291,6 +307,12 @@ Close other heavy work first (tests, browsers): on a busy machine all numbers ge
   check, session lookup and profile read in PostgreSQL, against a bare server that does none of that, so a
   small ratio is expected; watch its trend rather than its value. **Non-2xx and errors must be 0**, otherwise
   the row measured error responses, not the endpoint.
+- **CPU per request** is the steadiest number on a shared machine: what each request cost the server process, its
+  PostgreSQL (all backends) and the load generator, whatever else ran. With 50 connections the latency is about
+  50 / requests per second, so it follows from the CPU per request and the cores left over. autocannon costs
+  20-40 µs of CPU per request itself: beside the bare server, which needs about 12 µs, the load generator is the
+  bottleneck (one core busy), so the bare rows show autocannon's limit and understate \`node:http\`; beside
+  Shepherd it takes 10-20% of a core that the server and PostgreSQL would otherwise have.
 - **Startup**: cold includes \`npm run build\` (Vite and esbuild), creating the PostgreSQL cluster (initdb),
   migrations and the auth secret; warm is what a restart costs (npm, the source check in \`scripts/start.mjs\`,
   loading the server's modules, starting PostgreSQL). The baseline is Node's own start-up plus the 50 ms polling
