@@ -1,6 +1,7 @@
 // Runs the benchmarks, prints the results, writes bench/results/latest.json and rewrites docs/benchmarks.md.
 //   npm run bench                      all of them: startup, http, bundle (about 2 minutes)
 //   node bench/run.mjs http            one (or several: node bench/run.mjs http bundle)
+//   node bench/run.mjs --docs-only     rewrite docs/benchmarks.md from bench/results/latest.json, running nothing
 // Startup runs first: its cold run rebuilds the app, so the HTTP and bundle numbers describe that same build.
 // A benchmark that is not run keeps its previous result (with its own date) in latest.json and the docs.
 import fs from "node:fs";
@@ -42,6 +43,14 @@ if (unknown.length || process.argv.includes("--help")) {
 }
 const selected = names.length ? ORDER.filter((n) => names.includes(n)) : ORDER;
 
+// --docs-only: rewrite docs/benchmarks.md from bench/results/latest.json as it is (after a change to the wording here).
+if (process.argv.includes("--docs-only")) {
+  const saved = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8"));
+  fs.writeFileSync(DOCS_FILE, await formatMarkdown(renderDocs(saved)));
+  log(`rewrote ${path.relative(ROOT, DOCS_FILE)} from ${path.relative(ROOT, RESULTS_FILE)}`);
+  process.exit(0);
+}
+
 installSignalHandlers();
 // Bounded in time whatever happens: stop what we started and give up.
 const watchdog = setTimeout(() => {
@@ -57,7 +66,10 @@ try {
 } catch {
   // first run
 }
-const results = { ...(previous.results ?? {}) };
+// Each result keeps the machine it was measured on (results from before this was recorded: the file's machine).
+const results = Object.fromEntries(
+  Object.entries(previous.results ?? {}).map(([name, r]) => [name, { machine: previous.machine, ...r }]),
+);
 const started = Date.now();
 let failed = false;
 
@@ -72,6 +84,7 @@ for (const name of selected) {
     result.wallSeconds = round((Date.now() - t0) / 1000, 1);
     result.loadAverage = { before: round(loadBefore, 2), after: round(os.loadavg()[0], 2) };
     result.cpu = meter.stop();
+    result.machine = machine;
     results[name] = result;
     if (!result.ok) failed = true;
     console.log(`\n== ${bench.title} ==\n${bench.format(result)}\n`);
@@ -275,12 +288,20 @@ Last run ${day(generatedAt)} (${lastRun.join(", ")}).
 | OS | ${m.platform} |
 
 Everything (server, embedded PostgreSQL, load generator) runs on this one machine, on 127.0.0.1.`);
-  if (r.startup) sections.push(`## ${BENCHMARKS.startup.title}\n\n${renderStartup(r.startup)}`);
-  if (r.http) sections.push(`## ${BENCHMARKS.http.title}\n\n${renderHttp(r.http)}`);
-  if (r.bundle) sections.push(`## ${BENCHMARKS.bundle.title}\n\n${renderBundle(r.bundle)}`);
-  if (r.today) sections.push(`## ${BENCHMARKS.today.title}\n\n${renderToday(r.today)}`);
-  if (r.realtime) sections.push(`## ${BENCHMARKS.realtime.title}\n\n${renderRealtime(r.realtime)}`);
-  if (r.word) sections.push(`## ${BENCHMARKS.word.title}\n\n${renderWord(r.word)}`);
+  // A result measured on another machine than the last run's (the table above) says so (bundle sizes are bytes: no need).
+  const elsewhere = (x) =>
+    x.name !== "bundle" && x.machine && (x.machine.cpuModel !== m.cpuModel || x.machine.cores !== m.cores)
+      ? `**Measured on another machine: ${x.machine.cpuModel}, ${x.machine.cores} cores, Node ${x.machine.node}.** Compare it with results from that machine only.\n\n`
+      : "";
+  const section = (name, render) => {
+    if (r[name]) sections.push(`## ${BENCHMARKS[name].title}\n\n${elsewhere(r[name])}${render(r[name])}`);
+  };
+  section("startup", renderStartup);
+  section("http", renderHttp);
+  section("bundle", renderBundle);
+  section("today", renderToday);
+  section("realtime", renderRealtime);
+  section("word", renderWord);
   sections.push(`## How to run
 
 \`\`\`sh
@@ -309,10 +330,11 @@ Close other heavy work first (tests, browsers): on a busy machine all numbers ge
   the row measured error responses, not the endpoint.
 - **CPU per request** is the steadiest number on a shared machine: what each request cost the server process, its
   PostgreSQL (all backends) and the load generator, whatever else ran. With 50 connections the latency is about
-  50 / requests per second, so it follows from the CPU per request and the cores left over. autocannon costs
-  20-40 µs of CPU per request itself: beside the bare server, which needs about 12 µs, the load generator is the
-  bottleneck (one core busy), so the bare rows show autocannon's limit and understate \`node:http\`; beside
-  Shepherd it takes 10-20% of a core that the server and PostgreSQL would otherwise have.
+  50 / requests per second, so it follows from the CPU per request and the cores left over. autocannon itself costs
+  10-50 µs of CPU per request (more for big bodies, which it compares with the expected one). Beside the bare server,
+  which needs about 10 µs, the load generator is the bottleneck (a core busy), so the bare rows show autocannon's
+  limit and understate \`node:http\`; beside Shepherd it takes 10-20% of a core that the server and PostgreSQL would
+  otherwise have. It runs in its own process either way (the benchmark's), never in the server's.
 - **Startup**: cold includes \`npm run build\` (Vite and esbuild), creating the PostgreSQL cluster (initdb),
   migrations and the auth secret; warm is what a restart costs (npm, the source check in \`scripts/start.mjs\`,
   loading the server's modules, starting PostgreSQL). The baseline is Node's own start-up plus the 50 ms polling
