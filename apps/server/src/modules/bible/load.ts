@@ -56,16 +56,25 @@ export async function ensureBibleLoaded(pool: pg.Pool, log: Logger): Promise<Loa
     const { rows } = await client.query<{ id: string; version: string }>("SELECT id, version FROM bible_translations");
     const stored = new Map(rows.map((r) => [r.id, r.version]));
     const versions = {} as LoadedVersions;
+    let loaded = false;
     for (const id of TRANSLATION_IDS) {
       versions[id] = translationVersion(id);
       if (stored.get(id) === versions[id]) continue;
       const started = performance.now();
       const source = readTranslation(id);
       const count = await insertTranslation(client, source);
+      loaded = true;
       log.info(
         { translation: id, version: source.version, verses: count, ms: Math.round(performance.now() - started) },
         "Bible text loaded",
       );
+    }
+    if (loaded) {
+      // Fresh statistics for the planner, and the search index's pending list merged now: otherwise every search
+      // scans tens of thousands of pending entries until autovacuum gets round to it.
+      await client.query("ANALYZE bible_verses");
+      await client.query("ANALYZE bible_chapters");
+      await client.query("SELECT gin_clean_pending_list('bible_verses_search_idx'::regclass)");
     }
     await client.query("COMMIT");
     return versions;
