@@ -41,9 +41,14 @@ export async function runMigrations(db: Database): Promise<void> {
 const preparedByDatabase = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * A named prepared statement, built once per database handle: Drizzle skips rebuilding the SQL and PostgreSQL skips
- * parsing and planning it on every connection after the first. For the reads every request makes (the session, the
- * profile, today's devotional). Inside a transaction the statement is built for that transaction alone.
+ * A named prepared statement, built once per database handle: Drizzle skips rebuilding the SQL and PostgreSQL parses it
+ * once per connection. For the reads every request makes (the session, the profile, today's devotional). Inside a
+ * transaction the statement is built for that transaction alone.
+ *
+ * PostgreSQL plans it once (a generic plan) only when, after five runs, that plan does not look costlier than the
+ * custom plans it made for the actual values; otherwise it plans every run afresh, which for a join can cost more than
+ * running it. A `LIMIT` (or `OFFSET`) sent as a bind parameter is the usual cause: write constants into the SQL
+ * (see the Pasture feed's PAGE_LIMIT_LITERAL), and check a new hot statement's backend CPU per run.
  */
 export function prepared<T>(db: object, name: string, build: () => T): T {
   let statements = preparedByDatabase.get(db);

@@ -1,0 +1,87 @@
+// What one statement costs PostgreSQL: backend CPU per execution of named prepared statements, on the embedded
+// database of the built server with a signed-up user, today's devotional and 25 Pasture posts.
+//   node bench/sql-cost.mjs statements.json [--runs 3000]
+// statements.json: { "name": "SQL text" | { "text": "SQL", "values": [...] }, ... }. In values, ":user" is the user's
+// id, ":token" his session token and ":now" the current time; a plain SQL text gets [":user"] when it uses $1.
+// Each statement runs 20 times (PostgreSQL picks a generic or custom plan after five), then --runs times measured,
+// one at a time on one connection; the backend's CPU comes from /proc. Two rounds, to see the noise.
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { seedFeed, signUp } from "./http.mjs";
+import {
+  SERVER_MAIN,
+  ensureBuilt,
+  freePort,
+  installSignalHandlers,
+  makeDataDir,
+  procCpuSeconds,
+  removeDataDir,
+  request,
+  serverEnv,
+  startChild,
+  stopChild,
+  waitFor200,
+} from "./lib/common.mjs";
+
+const args = process.argv.slice(2);
+const file = args.find((a) => a.endsWith(".json"));
+const runsAt = args.indexOf("--runs");
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3000;
+if (!file) {
+  console.error("usage: node bench/sql-cost.mjs statements.json [--runs 3000]");
+  process.exit(2);
+}
+const statements = JSON.parse(fs.readFileSync(path.resolve(file), "utf8"));
+
+installSignalHandlers();
+await ensureBuilt();
+const dataDir = makeDataDir("sql");
+const port = await freePort();
+const pgPort = await freePort();
+const server = startChild(process.execPath, [SERVER_MAIN], {
+  env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: "100000", EMBEDDED_PG_PORT: String(pgPort) }),
+  dataDir,
+  label: "shepherd server",
+});
+let client;
+try {
+  await waitFor200(port, "/api/health", { child: server.child, timeoutMs: 90_000, describe: "the Shepherd server" });
+  const cookie = await signUp(port);
+  await seedFeed(port, cookie);
+  await request(port, "/api/devotionals/today", { headers: { cookie } });
+  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+  client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`,
+  });
+  await client.connect();
+  const user = (await client.query("select id from users limit 1")).rows[0].id;
+  const token = (await client.query("select token from sessions limit 1")).rows[0].token;
+  const backend = (await client.query("select pg_backend_pid() as pid")).rows[0].pid;
+  const cpu = () => {
+    const t = procCpuSeconds([backend]);
+    return t.user + t.system;
+  };
+  const bind = (v) => (v === ":user" ? user : v === ":token" ? token : v === ":now" ? new Date() : v);
+  for (let round = 1; round <= 2; round++) {
+    for (const [name, spec] of Object.entries(statements)) {
+      const text = typeof spec === "string" ? spec : spec.text;
+      const values = (typeof spec === "string" ? (text.includes("$1") ? [":user"] : []) : spec.values).map(bind);
+      const query = { name: `cost_${name}`, text, values, rowMode: "array" };
+      for (let i = 0; i < 20; i++) await client.query(query);
+      const cpu0 = cpu();
+      const t0 = performance.now();
+      let rows = 0;
+      for (let i = 0; i < runs; i++) rows = (await client.query(query)).rows.length;
+      const backendUs = ((cpu() - cpu0) * 1e6) / runs;
+      const wallUs = ((performance.now() - t0) * 1000) / runs;
+      console.log(
+        `round ${round}  ${name.padEnd(30)} backend ${backendUs.toFixed(0).padStart(5)} us/run  round trip ${wallUs.toFixed(0).padStart(5)} us  rows ${rows}`,
+      );
+    }
+  }
+} finally {
+  await client?.end().catch(() => undefined);
+  await stopChild(server, { timeoutMs: 30_000 });
+  removeDataDir(dataDir);
+}
