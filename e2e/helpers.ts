@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
@@ -81,4 +82,18 @@ export async function waitForMail(to: string, subject: RegExp): Promise<string> 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`No mail to ${to} matching ${subject} arrived`);
+}
+
+/**
+ * Runs axe on the page once every finite animation has finished (spinners and skeletons loop forever and are not
+ * waited for). Toasts are left out: they come and go on their own, and one sliding in while axe reads the page is half
+ * transparent, a contrast nobody reads.
+ */
+export async function expectNoSeriousViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }

@@ -1,12 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { newUser, signUpThroughOnboarding } from "./helpers";
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
 
 test("auth, onboarding and settings pages have no serious accessibility violations", async ({ page }) => {
   await page.goto("/auth?from=onboarding");

@@ -1,13 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { newUser, signUpThroughOnboarding } from "./helpers";
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
+import { expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
 
 const verse = (page: Page, n: number) => page.locator(`[data-verse="${n}"]`).first();
 
