@@ -137,6 +137,11 @@ export function verseReference(book: BibleBook, chapter: number, verses: readonl
   return `${name} ${chapter}:${formatVerseSelection(verses).replaceAll(",", ", ")}`;
 }
 
+/** What to say when a chapter past the end is asked for: "John has 21 chapters." */
+export function chapterCountText(book: BibleBook): string {
+  return `${book.name} has ${book.chapters} chapter${book.chapters === 1 ? "" : "s"}.`;
+}
+
 /** The chapter before and after, across book boundaries; null before Genesis 1 and after Revelation 22. */
 export function adjacentChapter(book: BibleBook, chapter: number, step: 1 | -1): { book: BibleBook; chapter: number } | null {
   const next = chapter + step;
@@ -192,8 +197,10 @@ export type HighlightColor = (typeof HIGHLIGHT_COLORS)[number];
 export const NOTE_MAX = 2000;
 export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_PAGE_SIZE = 25;
+/** Psalm 119, the longest chapter. */
+export const MOST_VERSES_IN_A_CHAPTER = 176;
 /** A selection of verses acted on at once (highlight, bookmark, note) stays within one chapter. */
-export const SELECTION_MAX = 176;
+export const SELECTION_MAX = MOST_VERSES_IN_A_CHAPTER;
 
 /** Reading settings. Font sizes in CSS pixels; the line spacing is a multiple of the font size. */
 export const FONT_SIZES = [16, 18, 20, 22, 24, 28] as const;
@@ -201,8 +208,6 @@ export const DEFAULT_FONT_SIZE = 18;
 export const LINE_SPACINGS = ["compact", "normal", "relaxed"] as const;
 export type LineSpacing = (typeof LINE_SPACINGS)[number];
 export const LINE_HEIGHT: Record<LineSpacing, number> = { compact: 1.5, normal: 1.75, relaxed: 2.05 };
-export const THEMES = ["system", "light", "dark"] as const;
-export type Theme = (typeof THEMES)[number];
 
 // --- Contracts ------------------------------------------------------------------------------------------------
 
@@ -219,7 +224,7 @@ const verseNumber = z
   .number({ error: "Verses are numbers." })
   .int("Verses are whole numbers.")
   .min(1, "Verses start at 1.")
-  .max(176);
+  .max(MOST_VERSES_IN_A_CHAPTER);
 
 /** A span of one verse's text inside a block. `first`: the verse starts here (show its number). */
 export const verseSpanSchema = z.object({ verse: z.number(), text: z.string(), first: z.boolean() });
@@ -293,6 +298,10 @@ export const searchResultSchema = z.object({
   total: z.number(),
   offset: z.number(),
   hits: z.array(searchHitSchema),
+  /** When the words are a reference ("John 3:16"), where it leads. */
+  reference: z
+    .object({ display: z.string(), path: z.object({ book: z.string(), chapter: z.number(), verses: z.array(z.number()) }) })
+    .nullable(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -43,15 +43,6 @@ export function setResponseHeaders(c: Context, entries: ReadonlyArray<readonly [
   }
 }
 
-/** Security headers for every response (app.ts sets them in its first middleware; this is the same as a middleware). */
-export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
-  const entries = securityHeaderEntries(options);
-  return async (c, next) => {
-    await next();
-    setResponseHeaders(c, entries);
-  };
-}
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

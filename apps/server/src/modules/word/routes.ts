@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import {
   annotationListQuery,
   chapterAnnotationsQuery,
@@ -17,6 +17,7 @@ import {
 } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
+import { sendEncoded, type EncodedBody } from "../../http/static";
 import { validationError, readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { generateTextAudio } from "../audio/service";
 import { loadVersesOfTheDay } from "./verses-of-the-day";
@@ -46,36 +47,29 @@ import {
  * and reading settings are private, each person's own.
  */
 
-interface EncodedBody {
-  raw: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
 /** Chapters are immutable for a translation version: their encoded bodies are kept, the most recent few hundred. */
 const CHAPTER_CACHE_MAX = 400;
+const CHAPTER_HEADERS = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "public, max-age=86400, stale-while-revalidate=604800",
+};
 
-function sendEncoded(c: Context, body: EncodedBody, headers: Record<string, string>) {
-  const accept = c.req.header("accept-encoding") ?? "";
-  let payload = body.raw;
-  const out: Record<string, string> = { ...headers, "content-type": "application/json; charset=utf-8", vary: "Accept-Encoding" };
-  if (/\bbr\b/.test(accept)) {
-    body.br ??= brotliCompressSync(body.raw, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.raw.length },
-    });
-    payload = body.br;
-    out["content-encoding"] = "br";
-  } else if (/\bgzip\b/.test(accept)) {
-    body.gzip ??= gzipSync(body.raw, { level: 9 });
-    payload = body.gzip;
-    out["content-encoding"] = "gzip";
-  }
-  return c.body(new Uint8Array(payload), 200, out);
+/** The plain, brotli and gzip forms of a chapter's answer, made once when it is first read. */
+function encode(json: string): EncodedBody {
+  const body = Buffer.from(json);
+  return {
+    body,
+    br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip: gzipSync(body, { level: 9 }),
+  };
 }
 
 export function wordRoutes(ctx: AppContext) {
   let versesOfTheDay: ReturnType<typeof loadVersesOfTheDay> | undefined;
-  const chapters = new Map<string, { etag: string; body: EncodedBody }>();
+  const chapters = new Map<string, { etag: string; content: EncodedBody }>();
+  /** What a change of highlights or bookmarks answers: my marks in that chapter, as the reader shows them. */
+  const marksIn = (userId: string, where: { book: string; chapter: number }) =>
+    chapterAnnotations(ctx.db, { userId, book: where.book, chapter: where.chapter });
 
   return (
     new Hono<AppEnv>()
@@ -87,13 +81,11 @@ export function wordRoutes(ctx: AppContext) {
         let cached = chapters.get(key);
         if (!cached) {
           const found = await getChapter(ctx.db, { translation, book, chapter });
-          cached = { etag: found.etag, body: { raw: Buffer.from(found.json) } };
+          cached = { etag: found.etag, content: encode(found.json) };
           if (chapters.size >= CHAPTER_CACHE_MAX) chapters.delete(chapters.keys().next().value!);
           chapters.set(key, cached);
         }
-        const headers = { etag: cached.etag, "cache-control": "public, max-age=86400, stale-while-revalidate=604800" };
-        if (c.req.header("if-none-match") === cached.etag) return c.body(null, 304, headers);
-        return sendEncoded(c, cached.body, headers);
+        return sendEncoded(c, cached.content, { ...CHAPTER_HEADERS, etag: cached.etag });
       })
       .get("/word/passage", async (c) => {
         const query = readQuery(c, passageQuery);
@@ -123,25 +115,25 @@ export function wordRoutes(ctx: AppContext) {
         const user = await requireUser(c);
         const input = await readJson(c, highlightInput);
         await setHighlight(ctx.db, { userId: user.id, ...input });
-        return c.json(await chapterAnnotations(ctx.db, { userId: user.id, book: input.book, chapter: input.chapter }));
+        return c.json(await marksIn(user.id, input));
       })
       .delete("/word/highlights", async (c) => {
         const user = await requireUser(c);
         const input = await readJson(c, verseSelectionInput);
         await removeHighlight(ctx.db, { userId: user.id, ...input });
-        return c.json(await chapterAnnotations(ctx.db, { userId: user.id, book: input.book, chapter: input.chapter }));
+        return c.json(await marksIn(user.id, input));
       })
       .put("/word/bookmarks", async (c) => {
         const user = await requireUser(c);
         const input = await readJson(c, verseSelectionInput);
         await addBookmark(ctx.db, { userId: user.id, ...input });
-        return c.json(await chapterAnnotations(ctx.db, { userId: user.id, book: input.book, chapter: input.chapter }));
+        return c.json(await marksIn(user.id, input));
       })
       .delete("/word/bookmarks", async (c) => {
         const user = await requireUser(c);
         const input = await readJson(c, verseSelectionInput);
         await removeBookmark(ctx.db, { userId: user.id, ...input });
-        return c.json(await chapterAnnotations(ctx.db, { userId: user.id, book: input.book, chapter: input.chapter }));
+        return c.json(await marksIn(user.id, input));
       })
       .post("/word/notes", async (c) => {
         const user = await requireUser(c);

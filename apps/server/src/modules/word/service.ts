@@ -2,9 +2,11 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   bookByIndex,
   bookByOsis,
+  chapterCountText,
   chapterTitle,
   DEFAULT_READER_SETTINGS,
   formatVerseSelection,
+  MOST_VERSES_IN_A_CHAPTER,
   SEARCH_PAGE_SIZE,
   TRANSLATION_IDS,
   verseReference,
@@ -87,7 +89,7 @@ function bookOf(osis: string): BibleBook {
 
 function checkChapter(book: BibleBook, chapter: number): void {
   if (chapter < 1 || chapter > book.chapters) {
-    throw new AppError("NOT_FOUND", `${book.name} has ${book.chapters} chapter${book.chapters === 1 ? "" : "s"}.`);
+    throw new AppError("NOT_FOUND", chapterCountText(book));
   }
 }
 
@@ -172,6 +174,9 @@ export async function getPassage(db: Database, options: { ref: string; translati
 
 // --- Search ----------------------------------------------------------------------------------------------------
 
+/** Book indexes (1 Genesis ... 66 Revelation) a search may be limited to; the Old Testament is the first 39. */
+const TESTAMENT_BOOKS = { all: [1, 66], ot: [1, 39], nt: [40, 66] } as const;
+
 const HIT_START = "\u0001";
 const HIT_END = "\u0002";
 const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, HighlightAll=true`;
@@ -213,16 +218,9 @@ export function splitMarked(marked: string): Array<{ text: string; hit: boolean 
 export async function searchBible(
   db: Database,
   options: { q: string; translation: TranslationId; testament: "all" | "ot" | "nt"; book?: string; offset: number },
-): Promise<SearchResult & { reference: { display: string; path: { book: string; chapter: number; verses: number[] } } | null }> {
+): Promise<SearchResult> {
   const book = options.book ? bookOf(options.book) : null;
-  const bounds =
-    book !== null
-      ? [book.index, book.index]
-      : options.testament === "ot"
-        ? [1, 39]
-        : options.testament === "nt"
-          ? [40, 66]
-          : [1, 66];
+  const [from, to] = book ? [book.index, book.index] : TESTAMENT_BOOKS[options.testament];
   // A named prepared statement: PostgreSQL plans it once per connection (planning costs more than running it).
   const result = await (db as Database & { $client: pg.Pool }).$client.query<{
     book_index: number;
@@ -233,7 +231,7 @@ export async function searchBible(
   }>({
     name: "bible_search",
     text: SEARCH_SQL,
-    values: [options.q, options.translation, bounds[0], bounds[1], SEARCH_PAGE_SIZE, options.offset, HEADLINE_OPTIONS],
+    values: [options.q, options.translation, from, to, SEARCH_PAGE_SIZE, options.offset, HEADLINE_OPTIONS],
   });
   const rows = result.rows;
   if (rows.length === 0 && options.offset === 0) {
@@ -247,7 +245,7 @@ export async function searchBible(
       );
     }
   }
-  let reference = null;
+  let reference: SearchResult["reference"] = null;
   try {
     const found = await resolve(db, { ref: options.q, translation: options.translation });
     reference = { display: found.display, path: { book: found.book.osis, chapter: found.chapter, verses: found.verses } };
@@ -293,6 +291,13 @@ export async function verseOfTheDay(
 
 // --- Highlights, bookmarks, notes ------------------------------------------------------------------------------
 
+type VerseTable = typeof bibleHighlights | typeof bibleBookmarks | typeof bibleNotes;
+
+/** A person's rows in one chapter of a verse table. */
+function inChapter(table: VerseTable, userId: string, book: BibleBook, chapter: number) {
+  return and(eq(table.userId, userId), eq(table.bookIndex, book.index), eq(table.chapter, chapter));
+}
+
 async function checkSelection(db: Database, options: { book: string; chapter: number; verses: number[] }) {
   const book = bookOf(options.book);
   checkChapter(book, options.chapter);
@@ -324,14 +329,7 @@ export async function removeHighlight(
   const { book, chapter, verses } = await checkSelection(db, options);
   await db
     .delete(bibleHighlights)
-    .where(
-      and(
-        eq(bibleHighlights.userId, options.userId),
-        eq(bibleHighlights.bookIndex, book.index),
-        eq(bibleHighlights.chapter, chapter),
-        inArray(bibleHighlights.verse, verses),
-      ),
-    );
+    .where(and(inChapter(bibleHighlights, options.userId, book, chapter), inArray(bibleHighlights.verse, verses)));
 }
 
 export async function addBookmark(db: Database, options: { userId: string; book: string; chapter: number; verses: number[] }) {
@@ -346,14 +344,7 @@ export async function removeBookmark(db: Database, options: { userId: string; bo
   const { book, chapter, verses } = await checkSelection(db, options);
   await db
     .delete(bibleBookmarks)
-    .where(
-      and(
-        eq(bibleBookmarks.userId, options.userId),
-        eq(bibleBookmarks.bookIndex, book.index),
-        eq(bibleBookmarks.chapter, chapter),
-        inArray(bibleBookmarks.verse, verses),
-      ),
-    );
+    .where(and(inChapter(bibleBookmarks, options.userId, book, chapter), inArray(bibleBookmarks.verse, verses)));
 }
 
 function toNote(row: typeof bibleNotes.$inferSelect) {
@@ -407,8 +398,7 @@ export async function chapterAnnotations(
 ): Promise<ChapterAnnotations> {
   const book = bookOf(options.book);
   checkChapter(book, options.chapter);
-  const where = <T extends typeof bibleHighlights | typeof bibleBookmarks | typeof bibleNotes>(t: T) =>
-    and(eq(t.userId, options.userId), eq(t.bookIndex, book.index), eq(t.chapter, options.chapter));
+  const where = (t: VerseTable) => inChapter(t, options.userId, book, options.chapter);
   const [highlights, bookmarks, notes] = await Promise.all([
     db.select().from(bibleHighlights).where(where(bibleHighlights)).orderBy(bibleHighlights.verse),
     db.select().from(bibleBookmarks).where(where(bibleBookmarks)).orderBy(bibleBookmarks.verse),
@@ -628,17 +618,13 @@ export async function saveReadingPosition(
 export async function chapterSpeechText(db: Database, options: { translation: TranslationId; book: string; chapter: number }) {
   const book = bookOf(options.book);
   checkChapter(book, options.chapter);
-  const rows = await db
-    .select({ text: bibleVerses.text })
-    .from(bibleVerses)
-    .where(
-      and(
-        eq(bibleVerses.translation, options.translation),
-        eq(bibleVerses.bookIndex, book.index),
-        eq(bibleVerses.chapter, options.chapter),
-      ),
-    )
-    .orderBy(bibleVerses.verse);
+  const rows = await versesBetween(
+    db,
+    options.translation,
+    book,
+    { chapter: options.chapter, verse: 1 },
+    { chapter: options.chapter, verse: MOST_VERSES_IN_A_CHAPTER },
+  );
   if (rows.length === 0) throw notFound(chapterTitle(book, options.chapter));
   return { book, text: `${chapterTitle(book, options.chapter)}. ${rows.map((r) => r.text).join(" ")}` };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CURRENT_TOPICS, FOCUS_THEME_IDS, FOCUS_THEMES, focusThemeLabel, needsCare } from "@shepherd/shared";
+import { bookByOsis, CURRENT_TOPICS, FOCUS_THEME_IDS, FOCUS_THEMES, focusThemeLabel, needsCare } from "@shepherd/shared";
 import type { Logger } from "../../logger";
-import { OSIS_BOOKS, parseReference, passageText, type VerseRange } from "../../modules/bible/service";
+import { parseReference, passageText, type VerseRange } from "../../modules/bible/service";
 import type { AiTextProvider, DevotionalDraft, DevotionalRequest, EncouragementRequest } from "./ai";
 
 /**
@@ -73,7 +73,7 @@ export function sentenceCount(text: string): number {
 const SINGLE_REFERENCE = /^[1-3]?\s?[A-Za-z][A-Za-z .]*\s\d{1,3}(?::\d{1,3})?(?:\s?-\s?\d{1,3}(?::\d{1,3})?)?$/;
 
 function bookName(range: VerseRange): string {
-  const name = OSIS_BOOKS[range.book]?.name ?? range.book;
+  const name = bookByOsis(range.book)?.name ?? range.book;
   return range.book === "Ps" && range.startChapter === range.endChapter ? "Psalm" : name;
 }
 

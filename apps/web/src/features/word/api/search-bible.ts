@@ -4,16 +4,11 @@ import { api } from "@/lib/api";
 
 export type Testament = "all" | "ot" | "nt";
 
-/** What GET /api/word/search answers: a page of hits, and the reference the words name, if they name one. */
-export type SearchPage = SearchResult & {
-  reference: { display: string; path: { book: string; chapter: number; verses: number[] } } | null;
-};
-
 export const searchQuery = (q: string, translation: TranslationId, testament: Testament) =>
   infiniteQueryOptions({
     queryKey: ["word", "search", translation, testament, q],
     queryFn: ({ pageParam, signal }) =>
-      api<SearchPage>(
+      api<SearchResult>(
         `/api/word/search?q=${encodeURIComponent(q)}&translation=${translation}&testament=${testament}&offset=${pageParam}`,
         { signal },
       ),

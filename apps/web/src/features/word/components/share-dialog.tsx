@@ -3,7 +3,8 @@ import { Copy, Download, Share2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { notify, notifyError } from "@/lib/toast";
+import { notifyError } from "@/lib/toast";
+import { copyVerse } from "../copy-verse";
 import { shareFileName, verseAsText, verseImageBlob } from "../share-image";
 
 export interface SharedVerse {
@@ -48,15 +49,6 @@ function ShareOptions({ verse }: { verse: SharedVerse }) {
   const file = image ? new File([image.blob], fileName, { type: "image/png" }) : null;
   const canShareFile = Boolean(file && typeof navigator.canShare === "function" && navigator.canShare({ files: [file] }));
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(verseAsText(verse));
-      notify("Copied", `${verse.reference} is ready to paste.`);
-    } catch {
-      notifyError("Couldn't copy", "Your browser did not allow it. Select the text and copy it instead.");
-    }
-  };
-
   const share = async () => {
     if (!file) return;
     try {
@@ -100,7 +92,7 @@ function ShareOptions({ verse }: { verse: SharedVerse }) {
             Share picture
           </Button>
         ) : null}
-        <Button variant="secondary" onClick={() => void copy()}>
+        <Button variant="secondary" onClick={() => void copyVerse(verse)}>
           <Copy aria-hidden="true" className="h-4 w-4" />
           Copy text
         </Button>

@@ -11,6 +11,7 @@ import { cn } from "@/lib/cn";
 import { notify, showError } from "@/lib/toast";
 import { useAnnotationList, type AnnotationKind } from "../api/get-annotation-list";
 import { useReaderSettings } from "../api/reader-settings";
+import { FilterChips } from "../components/filter-chips";
 import { useChangeAnnotations } from "../api/update-annotations";
 import { HIGHLIGHT_CLASSES } from "../components/chapter-text";
 import { NoteDialog, type NoteTarget } from "../components/note-dialog";
@@ -72,24 +73,7 @@ export function NotesPage() {
         title="My highlights and notes"
         description="Private to you, and included when you download your data in Settings."
       />
-      <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
-        {FILTERS.map((f) => (
-          <button
-            key={f.value}
-            type="button"
-            aria-pressed={f.value === kind}
-            onClick={() => setKind(f.value)}
-            className={cn(
-              "h-9 rounded-full border px-3 text-sm",
-              f.value === kind
-                ? "border-pasture-700 bg-pasture-700 text-white"
-                : "border-stone-300 text-stone-700 hover:bg-stone-50 dark:border-stone-700 dark:text-stone-200 dark:hover:bg-stone-800",
-            )}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <FilterChips label="Show" value={kind} options={FILTERS} onChange={setKind} />
 
       {list.isPending ? (
         <div className="space-y-3" aria-busy="true">

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, Headphones, Search, Type, X } from "lucide-r
 import {
   adjacentChapter,
   bookBySlug,
+  chapterCountText,
   chapterPath,
   chapterTitle,
   DEFAULT_READER_SETTINGS,
@@ -33,7 +34,7 @@ import { ReadingSettingsDialog } from "../components/reading-settings-dialog";
 import { ShareDialog, type SharedVerse } from "../components/share-dialog";
 import { VerseActions } from "../components/verse-actions";
 import { VerseGridDialog } from "../components/verse-grid-dialog";
-import { verseAsText } from "../share-image";
+import { copyVerse } from "../copy-verse";
 
 /** `/word/:book/:chapter`: one chapter, as the translation lays it out, with my marks on it. */
 export function ReaderPage() {
@@ -45,9 +46,7 @@ export function ReaderPage() {
       <Card className="space-y-3">
         <h1 className="font-serif text-xl font-semibold">We couldn't find that chapter</h1>
         <p className="text-stone-700 dark:text-stone-300">
-          {book
-            ? `${book.name} has ${book.chapters} chapter${book.chapters === 1 ? "" : "s"}.`
-            : "That is not a book of the Bible we know."}
+          {book ? chapterCountText(book) : "That is not a book of the Bible we know."}
         </p>
         <Link to={book ? `/word/${book.slug}` : "/word"} className="font-medium text-pasture-700 underline dark:text-gold-300">
           {book ? `Choose a chapter of ${book.name}` : "Choose a book"}
@@ -135,14 +134,12 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
     );
 
   const copy = async () => {
-    const body = verseAsText({ text: selectionText(text.data?.blocks ?? [], selected), reference, translation: abbreviation });
-    try {
-      await navigator.clipboard.writeText(body);
-      notify("Copied", `${reference} is ready to paste.`);
-      setSelected(new Set());
-    } catch {
-      notifyError("Couldn't copy", "Your browser did not allow it. Select the text and copy it instead.");
-    }
+    const copied = await copyVerse({
+      text: selectionText(text.data?.blocks ?? [], selected),
+      reference,
+      translation: abbreviation,
+    });
+    if (copied) setSelected(new Set());
   };
 
   const listen = () => {

@@ -6,9 +6,9 @@ import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
-import { cn } from "@/lib/cn";
 import { useReaderSettings } from "../api/reader-settings";
 import { useBibleSearch, type Testament } from "../api/search-bible";
+import { FilterChips } from "../components/filter-chips";
 import { SearchForm } from "../components/search-form";
 
 const TESTAMENTS: Array<{ value: Testament; label: string }> = [
@@ -38,29 +38,17 @@ export function SearchPage() {
       </Link>
       <PageHeading title="Search the Bible" description={`In the ${translationById(translation).name}.`} />
       <SearchForm key={q} initial={q} autoFocus={!q} />
-      <div role="group" aria-label="Search in" className="flex flex-wrap gap-2">
-        {TESTAMENTS.map((t) => (
-          <button
-            key={t.value}
-            type="button"
-            aria-pressed={t.value === testament}
-            onClick={() => {
-              const next = new URLSearchParams(params);
-              if (t.value === "all") next.delete("in");
-              else next.set("in", t.value);
-              setParams(next, { replace: true });
-            }}
-            className={cn(
-              "h-9 rounded-full border px-3 text-sm",
-              t.value === testament
-                ? "border-pasture-700 bg-pasture-700 text-white"
-                : "border-stone-300 text-stone-700 hover:bg-stone-50 dark:border-stone-700 dark:text-stone-200 dark:hover:bg-stone-800",
-            )}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <FilterChips
+        label="Search in"
+        value={testament}
+        options={TESTAMENTS}
+        onChange={(value) => {
+          const next = new URLSearchParams(params);
+          if (value === "all") next.delete("in");
+          else next.set("in", value);
+          setParams(next, { replace: true });
+        }}
+      />
 
       {first?.reference && referenceBook ? (
         <Link
