@@ -26,7 +26,8 @@ import {
 
 export const HTTP_DEFAULTS = { connections: 50, warmupSeconds: 2, durationSeconds: 10 };
 
-async function load(url, { connections, durationSeconds, headers, expectBody }) {
+/** One autocannon run against `url`. */
+export async function load(url, { connections, durationSeconds, headers, expectBody }) {
   const result = await autocannon({
     url,
     connections,
@@ -38,7 +39,8 @@ async function load(url, { connections, durationSeconds, headers, expectBody }) 
   return result;
 }
 
-function summarize(result) {
+/** What a run's row keeps: throughput, latency and every kind of failure. */
+export function summarize(result) {
   const seconds = (result.finish - result.start) / 1000 || result.duration;
   return {
     requestsPerSecond: round(result.requests.average, 0),
