@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { createDatabase, createPool, runMigrations, schema } from "../apps/server/src/db/client";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded";
 import { createLogger } from "../apps/server/src/logger";
-import { streakDays } from "../apps/server/src/modules/today/service";
+import { streakDays } from "../apps/server/src/modules/devotional/service";
 
 const log = createLogger("warn");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-bench-streak-"));

@@ -14,6 +14,7 @@ import { accessRoutes } from "./modules/access/routes";
 import { accountRoutes } from "./modules/account/routes";
 import { adminRoutes } from "./modules/admin/routes";
 import { audioRoutes } from "./modules/audio/routes";
+import { communityRoutes } from "./modules/community/routes";
 import { activityRoutes } from "./modules/activity/routes";
 import { errorReportRoutes } from "./modules/error-reports/routes";
 import { functionRoutes } from "./modules/functions/routes";
@@ -150,6 +151,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", audioRoutes(ctx));
   api.route("/", pastureRoutes(ctx));
   api.route("/", flockRoutes(ctx));
+  api.route("/", communityRoutes(ctx));
   api.route("/", wordRoutes(ctx));
   api.route("/", adminRoutes(ctx));
   api.route("/", realtimeRoutes(ctx));

@@ -18,7 +18,8 @@ import { createErrorReporter } from "./providers/errors/errors";
 import { createMailProvider } from "./providers/mail/mail";
 import { createLocalStorage } from "./providers/storage/storage";
 import { promoteAdmins } from "./modules/admin/service";
-import { ensureBibleLoaded } from "./modules/bible/load";
+import { ensureProfile } from "./modules/profiles/service";
+import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
 
 export interface Database {
@@ -75,6 +76,7 @@ export async function buildContext(options: {
     adminEmails: config.adminEmails,
     rateLimit: config.authRateLimit,
     secureCookies: options.baseUrl.startsWith("https://"),
+    onUserCreated: (user) => ensureProfile(db, { userId: user.id, displayName: user.name }),
   });
   await promoteAdmins(db, config.adminEmails);
   const composer = createComposer(loadLibrary());

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { FOCUS_THEME_IDS } from "@shepherd/shared";
-import { passageText } from "../src/modules/bible/service";
+import { passageText } from "../src/bible/passages";
 import { loadLibrary, type LibraryDevotional } from "../src/providers/ai/library";
 
 /** CONTENT.md "Checks the code should make": every reference resolves in the shipped Bible; every devotional is whole. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { schema } from "../src/db/client";
-import { passageText } from "../src/modules/bible/service";
+import { passageText } from "../src/bible/passages";
 import { loadLibrary, type LibraryDevotional } from "../src/providers/ai/library";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { signUp } from "./helpers/auth";

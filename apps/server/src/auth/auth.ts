@@ -8,7 +8,6 @@ import { schema } from "../db/client";
 import type { Logger } from "../logger";
 import type { MailProvider } from "../providers/mail/mail";
 import { passwordResetMail } from "../providers/mail/templates";
-import { ensureProfile } from "../modules/profiles/service";
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot set it. */
 export const CLIENT_IP_HEADER = "x-shepherd-client-ip";
@@ -25,6 +24,8 @@ export interface AuthOptions {
   adminEmails: string[];
   rateLimit: { max: number; windowSeconds: number };
   secureCookies: boolean;
+  /** Runs after a new account is stored (sign-up): the areas that keep something per person set it up here. */
+  onUserCreated: (user: { id: string; name: string; email: string }) => Promise<void>;
 }
 
 export function createAuth(options: AuthOptions) {
@@ -101,7 +102,7 @@ export function createAuth(options: AuthOptions) {
             return { data: { ...user, role } };
           },
           after: async (user) => {
-            await ensureProfile(db, { userId: user.id, displayName: user.name });
+            await options.onUserCreated(user);
           },
         },
       },

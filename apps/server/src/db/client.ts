@@ -8,6 +8,10 @@ import type { Logger } from "../logger";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;
+/** The handle inside `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either: a function that takes an Executor runs its queries in the caller's transaction when given one. */
+export type Executor = Database | Transaction;
 export { schema };
 
 export function createPool(connectionString: string, log: Logger, max = 20): pg.Pool {

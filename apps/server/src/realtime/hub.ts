@@ -1,9 +1,8 @@
 import type pg from "pg";
 import type { RealtimeEvent } from "@shepherd/shared";
 import type { Logger } from "../logger";
+import { encodeNotice, REALTIME_CHANNEL, type Notice } from "./notice";
 
-/** The one PostgreSQL channel every server process LISTENs on. */
-export const REALTIME_CHANNEL = "shepherd_realtime";
 /** The LISTEN connection's application_name in pg_stat_activity. */
 export const REALTIME_APPLICATION_NAME = "shepherd realtime";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -38,11 +37,6 @@ export interface RealtimeHub {
 interface Subscription {
   listener: RealtimeListener;
   onClose: (() => void) | undefined;
-}
-
-interface Notice {
-  userId: string;
-  event: RealtimeEvent;
 }
 
 const CHANGES = new Set(["insert", "update", "delete"]);
@@ -190,7 +184,7 @@ export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: Logger })
     },
 
     async publish(userId, event) {
-      const payload = JSON.stringify({ userId, event } satisfies Notice);
+      const payload = encodeNotice({ userId, event });
       if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_MAX_BYTES) {
         log.error({ userId, bytes: Buffer.byteLength(payload) }, "realtime: a notice is too large to NOTIFY");
         return;

@@ -6,7 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createDatabase, createPool, runMigrations } from "../../src/db/client";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../src/db/embedded";
-import { ensureBibleLoaded } from "../../src/modules/bible/load";
+import { ensureBibleLoaded } from "../../src/bible/load";
 import { createLogger } from "../../src/logger";
 import { databaseUrl, quoteIdent } from "./pg-url";
 

@@ -1,15 +1,14 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { devotionals } from "./today";
+import { uuidPrimaryKey, ownerId, createdAt, updatedAt } from "./columns";
 
 /** The Pasture: posts and prayer requests (docs/community.md). Deleting a post deletes its comments and reactions. */
 export const posts = pgTable(
   "posts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     kind: text("kind").notNull().default("post"),
     body: text("body").notNull(),
     scriptureRef: text("scripture_ref"),
@@ -17,8 +16,8 @@ export const posts = pgTable(
     commentCount: integer("comment_count").notNull().default(0),
     prayingCount: integer("praying_count").notNull().default(0),
     encourageCount: integer("encourage_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()),
@@ -29,16 +28,14 @@ export const posts = pgTable(
 export const postComments = pgTable(
   "post_comments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("post_comments_post_created_idx").on(t.postId, t.createdAt)],
 );
@@ -49,11 +46,9 @@ export const postReactions = pgTable(
     postId: uuid("post_id")
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     kind: text("kind").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId, t.kind] })],
 );
@@ -62,7 +57,7 @@ export const postReactions = pgTable(
 export const contentReports = pgTable(
   "content_reports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
     targetType: text("target_type").notNull(),
     targetId: uuid("target_id").notNull(),
@@ -71,7 +66,7 @@ export const contentReports = pgTable(
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     status: text("status").notNull().default("open"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("content_reports_status_created_idx").on(t.status, t.createdAt),
@@ -81,13 +76,13 @@ export const contentReports = pgTable(
 
 /** My Flock: a small group of brothers. */
 export const flocks = pgTable("flocks", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   name: text("name").notNull(),
   description: text("description"),
   /** The secret in the invite link (/flock/join/{code}); the owner can replace it. */
   inviteCode: text("invite_code").notNull().unique(),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -98,13 +93,11 @@ export const flockMembers = pgTable(
     flockId: uuid("flock_id")
       .notNull()
       .references(() => flocks.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     role: text("role").notNull().default("member"),
     status: text("status").notNull().default("active"),
     invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     joinedAt: timestamp("joined_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.flockId, t.userId] }), index("flock_members_user_idx").on(t.userId, t.status)],
@@ -113,20 +106,18 @@ export const flockMembers = pgTable(
 export const reflections = pgTable(
   "reflections",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     flockId: uuid("flock_id")
       .notNull()
       .references(() => flocks.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     body: text("body").notNull(),
     prompt: text("prompt"),
     devotionalId: uuid("devotional_id").references(() => devotionals.id, { onDelete: "set null" }),
     devotionalTitle: text("devotional_title"),
     commentCount: integer("comment_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("reflections_flock_created_idx").on(t.flockId, t.createdAt.desc(), t.id.desc())],
 );
@@ -134,16 +125,14 @@ export const reflections = pgTable(
 export const reflectionComments = pgTable(
   "reflection_comments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     reflectionId: uuid("reflection_id")
       .notNull()
       .references(() => reflections.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("reflection_comments_reflection_created_idx").on(t.reflectionId, t.createdAt)],
 );

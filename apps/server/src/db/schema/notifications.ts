@@ -1,21 +1,20 @@
-import { boolean, index, pgTable, uniqueIndex, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, uniqueIndex, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { uuidPrimaryKey, ownerId, createdAt } from "./columns";
 
 /** Spec section 3: notifications (mentions). The Community area writes them. */
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     mentionerId: text("mentioner_id").references(() => users.id, { onDelete: "set null" }),
     type: text("type").notNull(),
     content: text("content").notNull(),
     /** The post, comment or reflection that mentions the user: one notification per mention per item. */
     sourceId: uuid("source_id"),
     read: boolean("read").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt),

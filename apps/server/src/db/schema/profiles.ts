@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { uuidPrimaryKey, ownerId, createdAt, updatedAt } from "./columns";
 
 /** Spec section 3: profiles. `id` is the user's id. */
 export const profiles = pgTable(
@@ -25,8 +26,8 @@ export const profiles = pgTable(
     timeZone: text("time_zone").notNull().default("UTC"),
     /** Whether flock members see this person's streak (off by default). */
     shareStreak: boolean("share_streak").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("profiles_username_key").on(sql`lower(${t.username})`),
@@ -39,14 +40,12 @@ export const profiles = pgTable(
 export const activityEvents = pgTable(
   "activity_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     actionType: text("action_type").notNull(),
     pageRoute: text("page_route"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("activity_events_user_created_idx").on(t.userId, t.createdAt)],
 );
@@ -55,7 +54,7 @@ export const activityEvents = pgTable(
 export const errorReports = pgTable(
   "error_reports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     message: text("message").notNull(),
     stack: text("stack"),
@@ -63,7 +62,7 @@ export const errorReports = pgTable(
     url: text("url"),
     userAgent: text("user_agent"),
     requestId: text("request_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("error_reports_created_idx").on(t.createdAt)],
 );
@@ -72,7 +71,7 @@ export const errorReports = pgTable(
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
@@ -80,7 +79,7 @@ export const mailOutbox = pgTable(
     kind: text("kind").notNull(),
     transport: text("transport").notNull(),
     error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.toAddress, t.createdAt)],
 );

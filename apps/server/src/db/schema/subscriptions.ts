@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, pgView, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { uuidPrimaryKey, ownerId, createdAt, updatedAt } from "./columns";
 
 /** One row per user at most; no row means the free tier. Billing (local or Stripe) keeps it in step. */
 export const subscriptions = pgTable("subscriptions", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: uuidPrimaryKey(),
   userId: text("user_id")
     .notNull()
     .unique()
@@ -17,8 +18,8 @@ export const subscriptions = pgTable("subscriptions", {
   provider: text("provider").notNull().default("local"),
   providerCustomerId: text("provider_customer_id"),
   providerSubscriptionId: text("provider_subscription_id").unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** Spec section 3: user_subscription_view (user_id, plan_type, status, trial_end, current_period_end). */
@@ -38,13 +39,11 @@ export const userSubscriptionView = pgView("user_subscription_view").as((qb) =>
 /** Checkout sessions of the local test provider (no money moves), and the plan asked for. */
 export const checkoutSessions = pgTable("checkout_sessions", {
   id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: ownerId(),
   planType: text("plan_type").notNull(),
   provider: text("provider").notNull(),
   status: text("status").notNull().default("open"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Webhook events already handled, so a redelivered event changes nothing. */
@@ -58,10 +57,8 @@ export const billingEvents = pgTable("billing_events", {
 export const monthlyUsageLimits = pgTable(
   "monthly_usage_limits",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     month: date("month").notNull(),
     devotionalGenerations: integer("devotional_generations").notNull().default(0),
     gatheringContentGenerations: integer("gathering_content_generations").notNull().default(0),
@@ -70,7 +67,7 @@ export const monthlyUsageLimits = pgTable(
     journalEntries: integer("journal_entries").notNull().default(0),
     imageGenerations: integer("image_generations").notNull().default(0),
     totalTokensUsed: integer("total_tokens_used").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("monthly_usage_limits_user_month_key").on(t.userId, t.month)],
 );
@@ -79,10 +76,8 @@ export const monthlyUsageLimits = pgTable(
 export const aiUsage = pgTable(
   "ai_usage",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     featureType: text("feature_type").notNull(),
     tokensUsed: integer("tokens_used").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true })

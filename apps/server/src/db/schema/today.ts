@@ -1,15 +1,13 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth";
+import { uuidPrimaryKey, ownerId, createdAt, updatedAt } from "./columns";
 
 /** Spec section 3: Devotional. One per user per day (the user's own date), generated once and then served. */
 export const devotionals = pgTable(
   "devotionals",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     devotionalDate: date("devotional_date").notNull(),
     title: text("title").notNull(),
     passage: text("passage").notNull(),
@@ -31,7 +29,7 @@ export const devotionals = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("devotionals_user_date_key").on(t.userId, t.devotionalDate)],
 );
@@ -40,10 +38,8 @@ export const devotionals = pgTable(
 export const devotionalProgress = pgTable(
   "devotional_progress",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     devotionalId: uuid("devotional_id")
       .notNull()
       .references(() => devotionals.id, { onDelete: "cascade" }),
@@ -54,7 +50,7 @@ export const devotionalProgress = pgTable(
     spiritualConnection: integer("spiritual_connection").notNull().default(50),
     connectionUpdatedAt: timestamp("connection_updated_at", { withTimezone: true }),
     prayedAt: timestamp("prayed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("devotional_progress_user_devotional_key").on(t.userId, t.devotionalId),
@@ -68,10 +64,8 @@ export const devotionalProgress = pgTable(
 export const dailyCheckins = pgTable(
   "daily_checkins",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     checkInDate: date("check_in_date").notNull(),
     mood: text("mood").notNull(),
     focusAreas: text("focus_areas")
@@ -80,8 +74,8 @@ export const dailyCheckins = pgTable(
       .default(sql`'{}'::text[]`),
     notes: text("notes"),
     spiritualConnection: integer("spiritual_connection"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("daily_checkins_user_date_key").on(t.userId, t.checkInDate)],
 );
@@ -90,10 +84,8 @@ export const dailyCheckins = pgTable(
 export const journalEntries = pgTable(
   "journal_entries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     devotionalId: uuid("devotional_id").references(() => devotionals.id, { onDelete: "set null" }),
     devotionalProgressId: uuid("devotional_progress_id").references(() => devotionalProgress.id, { onDelete: "set null" }),
     entryDate: date("entry_date").notNull(),
@@ -102,8 +94,8 @@ export const journalEntries = pgTable(
     passage: text("passage"),
     reflection: text("reflection"),
     devotionalContent: text("devotional_content"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("journal_entries_user_created_idx").on(t.userId, t.createdAt)],
 );
@@ -112,14 +104,12 @@ export const journalEntries = pgTable(
 export const encouragementWhispers = pgTable(
   "encouragement_whispers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     message: text("message").notNull(),
     triggerType: text("trigger_type").notNull(),
     read: boolean("read").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("encouragement_whispers_user_created_idx").on(t.userId, t.createdAt)],
 );

@@ -1,13 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
-import { customType, index, integer, json, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, index, integer, json, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import type { ChapterBlock } from "@shepherd/shared";
 import { users } from "./auth";
+import { uuidPrimaryKey, ownerId, createdAt, updatedAt } from "./columns";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * The Word (docs/word.md). The Bible text is loaded from the npm packages into these tables at start
- * (modules/bible/load.ts) and reloaded only when a translation's version changes.
+ * (bible/load.ts) and reloaded only when a translation's version changes.
  */
 export const bibleTranslations = pgTable("bible_translations", {
   id: text("id").primaryKey(),
@@ -57,15 +58,13 @@ export const bibleVerses = pgTable(
 export const bibleHighlights = pgTable(
   "bible_highlights",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     bookIndex: smallint("book_index").notNull(),
     chapter: smallint("chapter").notNull(),
     verse: smallint("verse").notNull(),
     color: text("color").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.bookIndex, t.chapter, t.verse] }),
@@ -76,13 +75,11 @@ export const bibleHighlights = pgTable(
 export const bibleBookmarks = pgTable(
   "bible_bookmarks",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     bookIndex: smallint("book_index").notNull(),
     chapter: smallint("chapter").notNull(),
     verse: smallint("verse").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.bookIndex, t.chapter, t.verse] }),
@@ -94,16 +91,14 @@ export const bibleBookmarks = pgTable(
 export const bibleNotes = pgTable(
   "bible_notes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
     bookIndex: smallint("book_index").notNull(),
     chapter: smallint("chapter").notNull(),
     verses: smallint("verses").array().notNull(),
     content: text("content").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("bible_notes_user_chapter_idx").on(t.userId, t.bookIndex, t.chapter),
@@ -122,5 +117,5 @@ export const readerSettings = pgTable("reader_settings", {
   lastBookIndex: smallint("last_book_index"),
   lastChapter: smallint("last_chapter"),
   lastReadAt: timestamp("last_read_at", { withTimezone: true }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

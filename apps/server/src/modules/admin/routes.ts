@@ -4,7 +4,8 @@ import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv, SignedInUser } from "../../context";
 import { AppError } from "../../errors";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
-import { listReports, resolveReport } from "./reports";
+import { deleteStoredFile } from "../../providers/storage/storage";
+import { listReports, resolveReport } from "../community/reports";
 
 async function requireAdmin(c: Parameters<typeof requireUser>[0]): Promise<SignedInUser> {
   const user = await requireUser(c);
@@ -22,6 +23,8 @@ export function adminRoutes(ctx: AppContext) {
     .post(`/admin/reports/:id${UUID_PARAM}/resolve`, async (c) => {
       await requireAdmin(c);
       const { action } = await readJson(c, resolveReportInput);
-      return c.json(await resolveReport(ctx.db, { reportId: c.req.param("id"), action }));
+      const { removedImageUrl, ...result } = await resolveReport(ctx.db, { reportId: c.req.param("id"), action });
+      await deleteStoredFile(ctx.storage, removedImageUrl);
+      return c.json(result);
     });
 }

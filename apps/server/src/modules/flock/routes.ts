@@ -10,29 +10,23 @@ import {
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
-import { announceNotifications } from "../notifications/service";
+import { createComment, deleteComment, listComments, updateComment } from "../community/comments";
+import { reflectionThread } from "../community/threads";
 import {
   acceptInvitation,
   createFlock,
-  createReflection,
-  createReflectionComment,
   declineInvitation,
-  deleteReflection,
-  deleteReflectionComment,
   getFlock,
   inviteByUsername,
   joinByInvite,
   leaveFlock,
   listFlocks,
-  listReflectionComments,
-  listReflections,
   previewInvite,
   removeMember,
   rotateInviteCode,
   updateFlock,
-  updateReflection,
-  updateReflectionComment,
-} from "./service";
+} from "./flocks";
+import { createReflection, deleteReflection, listReflections, updateReflection } from "./reflections";
 
 const INVITE_CODE = "{[A-Za-z0-9_-]{8,64}}";
 
@@ -100,22 +94,19 @@ export function flockRoutes(ctx: AppContext) {
     .post(`/flocks/:id${UUID_PARAM}/reflections`, async (c) => {
       const user = await requireUser(c);
       const input = await readJson(c, reflectionInput);
-      const { reflection, notified } = await createReflection(ctx.db, {
+      const reflection = await createReflection(ctx.db, {
         flockId: c.req.param("id"),
         userId: user.id,
         body: input.body,
         prompt: input.prompt,
         devotionalId: input.devotional_id,
       });
-      await announceNotifications(ctx.realtime, notified);
       return c.json(reflection, 201);
     })
     .patch(`/reflections/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
       const { body } = await readJson(c, reflectionUpdateInput);
-      const { reflection, notified } = await updateReflection(ctx.db, { reflectionId: c.req.param("id"), userId: user.id, body });
-      await announceNotifications(ctx.realtime, notified);
-      return c.json(reflection);
+      return c.json(await updateReflection(ctx.db, { reflectionId: c.req.param("id"), userId: user.id, body }));
     })
     .delete(`/reflections/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
@@ -124,33 +115,21 @@ export function flockRoutes(ctx: AppContext) {
     })
     .get(`/reflections/:id${UUID_PARAM}/comments`, async (c) => {
       const user = await requireUser(c);
-      return c.json(await listReflectionComments(ctx.db, { reflectionId: c.req.param("id"), userId: user.id }));
+      return c.json(await listComments(ctx.db, reflectionThread, { parentId: c.req.param("id"), userId: user.id }));
     })
     .post(`/reflections/:id${UUID_PARAM}/comments`, async (c) => {
       const user = await requireUser(c);
       const { body } = await readJson(c, commentInput);
-      const { comment, notified } = await createReflectionComment(ctx.db, {
-        reflectionId: c.req.param("id"),
-        userId: user.id,
-        body,
-      });
-      await announceNotifications(ctx.realtime, notified);
-      return c.json(comment, 201);
+      return c.json(await createComment(ctx.db, reflectionThread, { parentId: c.req.param("id"), userId: user.id, body }), 201);
     })
     .patch(`/reflection-comments/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
       const { body } = await readJson(c, commentInput);
-      const { comment, notified } = await updateReflectionComment(ctx.db, {
-        commentId: c.req.param("id"),
-        userId: user.id,
-        body,
-      });
-      await announceNotifications(ctx.realtime, notified);
-      return c.json(comment);
+      return c.json(await updateComment(ctx.db, reflectionThread, { commentId: c.req.param("id"), userId: user.id, body }));
     })
     .delete(`/reflection-comments/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
-      await deleteReflectionComment(ctx.db, { commentId: c.req.param("id"), userId: user.id });
+      await deleteComment(ctx.db, reflectionThread, { commentId: c.req.param("id"), userId: user.id });
       return c.json({ deleted: true });
     });
 }

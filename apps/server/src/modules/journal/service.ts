@@ -1,13 +1,12 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
 import { journalError, type JournalEntry } from "@shepherd/shared";
-import type { Database } from "../../db/client";
-import { schema } from "../../db/client";
+import { schema, type Database } from "../../db/client";
+import { afterCursor, cursorText, pageOf } from "../../db/page-cursor";
 import { AppError, notFound } from "../../errors";
 import { withAccess } from "../access/service";
-import { afterCursor, cursorText, encodePageCursor } from "../today/page-cursor";
-import { ensureProgress, userDay } from "../today/service";
+import { ensureProgress, ownDevotional, userDay } from "../devotional/service";
 
-const { journalEntries, devotionals } = schema;
+const { journalEntries } = schema;
 
 export function toJournalEntry(row: typeof journalEntries.$inferSelect): JournalEntry {
   return {
@@ -36,14 +35,7 @@ export async function createJournalEntry(
 ): Promise<JournalEntry> {
   const content = checkContent(options.content);
   const { date } = await userDay(db, options.userId, options.now);
-  let devotional: typeof devotionals.$inferSelect | undefined;
-  if (options.devotionalId) {
-    [devotional] = await db
-      .select()
-      .from(devotionals)
-      .where(and(eq(devotionals.id, options.devotionalId), eq(devotionals.userId, options.userId)));
-    if (!devotional) throw notFound("That devotional");
-  }
+  const devotional = options.devotionalId ? await ownDevotional(db, options.userId, options.devotionalId) : undefined;
   const { result } = await withAccess(db, { userId: options.userId, feature: "journal", now: options.now }, async (tx) => {
     const progress = devotional ? await ensureProgress(tx, { userId: options.userId, devotionalId: devotional.id }) : null;
     const [row] = await tx
@@ -87,19 +79,19 @@ export async function listJournal(
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(journalEntries.content, pattern), ilike(journalEntries.devotionalTitle, pattern))!);
   }
-  if (options.before) conditions.push(afterCursor(options.before, journalEntries, "your journal"));
+  if (options.before) {
+    conditions.push(
+      afterCursor(options.before, journalEntries, "That page of your journal could not be found. Start again from the newest."),
+    );
+  }
   const rows = await db
-    .select({ entry: journalEntries, cursorAt: cursorText(journalEntries.createdAt) })
+    .select({ entry: journalEntries, id: journalEntries.id, cursorAt: cursorText(journalEntries.createdAt) })
     .from(journalEntries)
     .where(and(...conditions))
     .orderBy(sql`${journalEntries.createdAt} desc, ${journalEntries.id} desc`)
     .limit(PAGE + 1);
-  const page = rows.slice(0, PAGE);
-  const last = page[page.length - 1];
-  return {
-    entries: page.map((r) => toJournalEntry(r.entry)),
-    next_before: rows.length > PAGE && last ? encodePageCursor(last.cursorAt, last.entry.id) : null,
-  };
+  const page = pageOf(rows, PAGE);
+  return { entries: page.rows.map((r) => toJournalEntry(r.entry)), next_before: page.next };
 }
 
 export async function getJournalEntry(db: Database, options: { userId: string; entryId: string }): Promise<JournalEntry> {

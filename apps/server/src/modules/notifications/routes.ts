@@ -12,16 +12,16 @@ export function notificationRoutes(ctx: AppContext) {
     })
     .post("/notifications/read-all", async (c) => {
       const user = await requireUser(c);
-      return c.json(await markAllNotificationsRead(ctx.db, ctx.realtime, user.id));
+      return c.json(await markAllNotificationsRead(ctx.db, user.id));
     })
     .post(`/notifications/:id${UUID_PARAM}/read`, async (c) => {
       const user = await requireUser(c);
-      await markNotificationRead(ctx.db, ctx.realtime, { userId: user.id, notificationId: c.req.param("id") });
+      await markNotificationRead(ctx.db, { userId: user.id, notificationId: c.req.param("id") });
       return c.json({ read: true });
     })
     .delete(`/notifications/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
-      await deleteNotification(ctx.db, ctx.realtime, { userId: user.id, notificationId: c.req.param("id") });
+      await deleteNotification(ctx.db, { userId: user.id, notificationId: c.req.param("id") });
       return c.json({ deleted: true });
     });
 }

@@ -6,18 +6,13 @@ import {
   NOTIFICATION_LIST_LIMIT,
   type NotificationList,
   type NotificationType,
-  type RealtimeEvent,
 } from "@shepherd/shared";
-import type { Database } from "../../db/client";
-import { schema } from "../../db/client";
+import { schema, type Database, type Executor } from "../../db/client";
 import { notFound } from "../../errors";
+import { publishWithin } from "../../realtime/notice";
+import { personRef } from "../profiles/people";
 
 const { notifications, profiles } = schema;
-
-/** Tells a user's open browsers that his notifications changed (the realtime hub, or nothing in a script). */
-export interface NotificationPublisher {
-  publish(userId: string, event: RealtimeEvent): Promise<void>;
-}
 
 /** Spec section 7: the 20 newest of the user's notifications with their mentioners, and the unread count. */
 export async function listNotifications(db: Database, userId: string): Promise<NotificationList> {
@@ -52,65 +47,56 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       content: r.content,
       read: r.read,
       created_at: r.createdAt.toISOString(),
-      mentioner: r.mentionerId
-        ? { id: r.mentionerId, display_name: r.displayName, username: r.username, avatar_url: r.avatarUrl }
-        : null,
+      mentioner: r.mentionerId ? personRef({ ...r, userId: r.mentionerId }) : null,
     })),
   };
 }
 
 /** Section 7, table writes: set read true by id (the user's own only; anything else is not found). */
-export async function markNotificationRead(
-  db: Database,
-  publisher: NotificationPublisher,
-  options: { userId: string; notificationId: string },
-): Promise<void> {
-  const [row] = await db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(eq(notifications.id, options.notificationId), eq(notifications.userId, options.userId)))
-    .returning({ id: notifications.id });
-  if (!row) throw notFound("That notification");
-  await publisher.publish(options.userId, { type: "notifications", change: "update" });
+export async function markNotificationRead(db: Database, options: { userId: string; notificationId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.id, options.notificationId), eq(notifications.userId, options.userId)))
+      .returning({ id: notifications.id });
+    if (!row) throw notFound("That notification");
+    await publishWithin(tx, [options.userId], { type: "notifications", change: "update" });
+  });
 }
 
 /** Section 7: set read true for all of the user's unread. */
-export async function markAllNotificationsRead(
-  db: Database,
-  publisher: NotificationPublisher,
-  userId: string,
-): Promise<{ updated: number }> {
-  const rows = await db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-    .returning({ id: notifications.id });
-  if (rows.length > 0) await publisher.publish(userId, { type: "notifications", change: "update" });
-  return { updated: rows.length };
+export async function markAllNotificationsRead(db: Database, userId: string): Promise<{ updated: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    if (rows.length > 0) await publishWithin(tx, [userId], { type: "notifications", change: "update" });
+    return { updated: rows.length };
+  });
 }
 
 /** Section 7: delete by id (the user's own only). */
-export async function deleteNotification(
-  db: Database,
-  publisher: NotificationPublisher,
-  options: { userId: string; notificationId: string },
-): Promise<void> {
-  const [row] = await db
-    .delete(notifications)
-    .where(and(eq(notifications.id, options.notificationId), eq(notifications.userId, options.userId)))
-    .returning({ id: notifications.id });
-  if (!row) throw notFound("That notification");
-  await publisher.publish(options.userId, { type: "notifications", change: "delete" });
+export async function deleteNotification(db: Database, options: { userId: string; notificationId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(notifications)
+      .where(and(eq(notifications.id, options.notificationId), eq(notifications.userId, options.userId)))
+      .returning({ id: notifications.id });
+    if (!row) throw notFound("That notification");
+    await publishWithin(tx, [options.userId], { type: "notifications", change: "delete" });
+  });
 }
-
-type Executor = Pick<Database, "select" | "insert">;
 
 /**
  * Notifies everyone a text @mentions: one notification per person per item (a unique index makes a second
  * attempt a no-op), never the writer himself, at most MENTIONS_PER_ITEM_MAX people, and only people in `audience`
  * when given (a flock's reflection reaches only that flock). After an edit, pass the text as it was in
  * `previousText`: only names the edit adds are notified, so a notification its reader deleted does not come back
- * because the author fixed a typo. Returns who was notified.
+ * because the author fixed a typo. Run it inside the writer's transaction: the notified users' browsers are told when
+ * it commits.
  */
 export async function notifyMentions(
   db: Executor,
@@ -122,24 +108,24 @@ export async function notifyMentions(
     previousText?: string;
     audience?: string[];
   },
-): Promise<string[]> {
+): Promise<void> {
   const before = new Set(
     options.previousText === undefined ? [] : extractMentions(options.previousText).slice(0, MENTIONS_PER_ITEM_MAX),
   );
   const usernames = extractMentions(options.text)
     .slice(0, MENTIONS_PER_ITEM_MAX)
     .filter((name) => !before.has(name));
-  if (usernames.length === 0) return [];
+  if (usernames.length === 0) return;
   const conditions = [inArray(sql<string>`lower(${profiles.username})`, usernames), ne(profiles.id, options.mentionerId)];
   if (options.audience) {
-    if (options.audience.length === 0) return [];
+    if (options.audience.length === 0) return;
     conditions.push(inArray(profiles.id, options.audience));
   }
   const people = await db
     .select({ id: profiles.id })
     .from(profiles)
     .where(and(...conditions));
-  if (people.length === 0) return [];
+  if (people.length === 0) return;
   const content = mentionExcerpt(options.text);
   const inserted = await db
     .insert(notifications)
@@ -154,10 +140,9 @@ export async function notifyMentions(
     )
     .onConflictDoNothing()
     .returning({ userId: notifications.userId });
-  return inserted.map((r) => r.userId);
-}
-
-/** After the transaction that wrote them commits: tell each notified user's browsers. */
-export async function announceNotifications(publisher: NotificationPublisher, userIds: string[]): Promise<void> {
-  await Promise.all(userIds.map((id) => publisher.publish(id, { type: "notifications", change: "insert" })));
+  await publishWithin(
+    db,
+    inserted.map((r) => r.userId),
+    { type: "notifications", change: "insert" },
+  );
 }

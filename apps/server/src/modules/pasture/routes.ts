@@ -1,34 +1,14 @@
 import { Hono } from "hono";
-import {
-  commentInput,
-  feedQuery,
-  postInput,
-  postUpdateInput,
-  REACTION_KINDS,
-  reportInput,
-  userSearchQuery,
-  type ReactionKind,
-} from "@shepherd/shared";
+import { commentInput, feedQuery, postInput, postUpdateInput, REACTION_KINDS, type ReactionKind } from "@shepherd/shared";
 import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { readImageUpload } from "../../http/images";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
-import { announceNotifications } from "../notifications/service";
-import {
-  createComment,
-  createPost,
-  deleteComment,
-  deletePost,
-  getPost,
-  listComments,
-  listPosts,
-  reportContent,
-  searchUsers,
-  setReaction,
-  updateComment,
-  updatePost,
-} from "./service";
+import { deleteStoredFile, storedFileUrl } from "../../providers/storage/storage";
+import { createComment, deleteComment, listComments, updateComment } from "../community/comments";
+import { postThread } from "../community/threads";
+import { createPost, deletePost, getPost, listPosts, setReaction, updatePost } from "./service";
 
 export const PASTURE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -49,16 +29,14 @@ export function pastureRoutes(ctx: AppContext) {
     .post("/pasture/posts", async (c) => {
       const user = await requireUser(c);
       const input = await readJson(c, postInput);
-      const { post, notified } = await createPost(ctx.db, { userId: user.id, input });
-      await announceNotifications(ctx.realtime, notified);
-      return c.json(post, 201);
+      return c.json(await createPost(ctx.db, { userId: user.id, input }), 201);
     })
     .post("/pasture/images", async (c) => {
       const user = await requireUser(c);
       const { bytes, type, extension } = await readImageUpload(c, { field: "image", maxBytes: PASTURE_IMAGE_MAX_BYTES });
       const key = `pasture/${user.id}/${crypto.randomUUID()}.${extension}`;
       await ctx.storage.put(key, bytes, type);
-      return c.json({ image_url: `/api/files/${key}` }, 201);
+      return c.json({ image_url: storedFileUrl(key) }, 201);
     })
     .get(`/pasture/posts/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
@@ -70,14 +48,12 @@ export function pastureRoutes(ctx: AppContext) {
       if (changes.body === undefined && changes.scripture_ref === undefined) {
         throw new AppError("BAD_REQUEST", "Send the new text (body) or scripture reference (scripture_ref).");
       }
-      const { post, notified } = await updatePost(ctx.db, { userId: user.id, postId: c.req.param("id"), changes });
-      await announceNotifications(ctx.realtime, notified);
-      return c.json(post);
+      return c.json(await updatePost(ctx.db, { userId: user.id, postId: c.req.param("id"), changes }));
     })
     .delete(`/pasture/posts/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
       const { imageUrl } = await deletePost(ctx.db, { userId: user.id, postId: c.req.param("id"), isAdmin: isAdmin(user) });
-      if (imageUrl?.startsWith("/api/files/")) await ctx.storage.delete(imageUrl.slice("/api/files/".length));
+      await deleteStoredFile(ctx.storage, imageUrl);
       return c.json({ deleted: true });
     })
     .put(`/pasture/posts/:id${UUID_PARAM}/reactions/:kind`, async (c) => {
@@ -92,43 +68,21 @@ export function pastureRoutes(ctx: AppContext) {
     })
     .get(`/pasture/posts/:id${UUID_PARAM}/comments`, async (c) => {
       const user = await requireUser(c);
-      return c.json(await listComments(ctx.db, { viewerId: user.id, postId: c.req.param("id") }));
+      return c.json(await listComments(ctx.db, postThread, { parentId: c.req.param("id"), userId: user.id }));
     })
     .post(`/pasture/posts/:id${UUID_PARAM}/comments`, async (c) => {
       const user = await requireUser(c);
       const { body } = await readJson(c, commentInput);
-      const { comment, notified } = await createComment(ctx.db, { userId: user.id, postId: c.req.param("id"), body });
-      await announceNotifications(ctx.realtime, notified);
-      return c.json(comment, 201);
+      return c.json(await createComment(ctx.db, postThread, { parentId: c.req.param("id"), userId: user.id, body }), 201);
     })
     .patch(`/pasture/comments/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
       const { body } = await readJson(c, commentInput);
-      const { comment, notified } = await updateComment(ctx.db, { userId: user.id, commentId: c.req.param("id"), body });
-      await announceNotifications(ctx.realtime, notified);
-      return c.json(comment);
+      return c.json(await updateComment(ctx.db, postThread, { commentId: c.req.param("id"), userId: user.id, body }));
     })
     .delete(`/pasture/comments/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
-      await deleteComment(ctx.db, { userId: user.id, commentId: c.req.param("id"), isAdmin: isAdmin(user) });
+      await deleteComment(ctx.db, postThread, { commentId: c.req.param("id"), userId: user.id, asAdmin: isAdmin(user) });
       return c.json({ deleted: true });
-    })
-    .post("/reports", async (c) => {
-      const user = await requireUser(c);
-      const input = await readJson(c, reportInput);
-      return c.json(
-        await reportContent(ctx.db, {
-          userId: user.id,
-          targetType: input.target_type,
-          targetId: input.target_id,
-          reason: input.reason,
-        }),
-        201,
-      );
-    })
-    .get("/users/search", async (c) => {
-      const user = await requireUser(c);
-      const { q } = readQuery(c, userSearchQuery);
-      return c.json(await searchUsers(ctx.db, { viewerId: user.id, q }));
     });
 }

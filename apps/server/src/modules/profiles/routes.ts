@@ -1,10 +1,12 @@
 import { Hono } from "hono";
-import { AVATAR_MAX_BYTES, type Me, updateProfileInput, usernameAvailabilityQuery } from "@shepherd/shared";
+import { AVATAR_MAX_BYTES, type Me, updateProfileInput, userSearchQuery, usernameAvailabilityQuery } from "@shepherd/shared";
 import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { IMAGE_KEY, readImageUpload } from "../../http/images";
 import { readJson, readQuery } from "../../http/validate";
+import { deleteStoredFile, storedFileUrl } from "../../providers/storage/storage";
+import { searchUsers } from "./people";
 import { completeOnboarding, getProfile, getPublicProfile, setAvatarUrl, updateProfile, usernameAvailability } from "./service";
 
 export function profileRoutes(ctx: AppContext) {
@@ -35,22 +37,25 @@ export function profileRoutes(ctx: AppContext) {
       const key = `avatars/${user.id}/${crypto.randomUUID()}.${extension}`;
       await ctx.storage.put(key, bytes, type);
       const previous = await getProfile(ctx.db, user.id);
-      const profile = await setAvatarUrl(ctx.db, { userId: user.id, avatarUrl: `/api/files/${key}` });
-      if (previous.avatar_url?.startsWith("/api/files/"))
-        await ctx.storage.delete(previous.avatar_url.slice("/api/files/".length));
+      const profile = await setAvatarUrl(ctx.db, { userId: user.id, avatarUrl: storedFileUrl(key) });
+      await deleteStoredFile(ctx.storage, previous.avatar_url);
       return c.json(profile);
     })
     .delete("/profile/avatar", async (c) => {
       const user = await requireUser(c);
       const previous = await getProfile(ctx.db, user.id);
       const profile = await setAvatarUrl(ctx.db, { userId: user.id, avatarUrl: null });
-      if (previous.avatar_url?.startsWith("/api/files/"))
-        await ctx.storage.delete(previous.avatar_url.slice("/api/files/".length));
+      await deleteStoredFile(ctx.storage, previous.avatar_url);
       return c.json(profile);
     })
     .post("/onboarding/complete", async (c) => {
       const user = await requireUser(c);
       return c.json(await completeOnboarding(ctx.db, user.id));
+    })
+    .get("/users/search", async (c) => {
+      const user = await requireUser(c);
+      const { q } = readQuery(c, userSearchQuery);
+      return c.json(await searchUsers(ctx.db, { viewerId: user.id, q }));
     })
     .get("/profiles/:userId", async (c) => {
       const user = await requireUser(c);

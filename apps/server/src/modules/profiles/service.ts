@@ -11,7 +11,7 @@ import { usernameSchema } from "@shepherd/shared";
 import type { Database } from "../../db/client";
 import { prepared, schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import { streakDays } from "../today/service";
+import { streakDays } from "../devotional/service";
 
 const { profiles } = schema;
 

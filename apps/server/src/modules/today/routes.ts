@@ -14,18 +14,14 @@ import type { AppContext, AppEnv } from "../../context";
 import { readJson } from "../../http/validate";
 import { journalSavedToday } from "../journal/service";
 import { newestUnreadWhisper, whisperQuietly } from "../whispers/service";
+import { devotionalIdOn, ensureProgress, setTimeZone, streakDays, toProgress } from "../devotional/service";
 import {
   completeDevotional,
-  devotionalIdOn,
-  ensureProgress,
   getTodayCheckin,
   getTodayDevotional,
   markPrayed,
   refreshDevotional,
   setConnection,
-  setTimeZone,
-  streakDays,
-  toProgress,
   upsertCheckin,
 } from "./service";
 

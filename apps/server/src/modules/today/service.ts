@@ -1,91 +1,22 @@
-import { and, between, desc, eq, gte, sql } from "drizzle-orm";
+import { and, between, eq, gte, sql } from "drizzle-orm";
 import {
-  isValidTimeZone,
-  localDate,
   NO_REPEAT_DAYS,
-  STREAK_LOOKBACK_DAYS,
   type Checkin,
   type CurrentTopicId,
   type Devotional,
   type FocusThemeId,
   type Progress,
 } from "@shepherd/shared";
-import type { Database } from "../../db/client";
-import { prepared, schema } from "../../db/client";
-import { AppError, notFound } from "../../errors";
+import { passageText } from "../../bible/passages";
+import { prepared, schema, type Database, type Executor } from "../../db/client";
+import { AppError } from "../../errors";
 import type { AiTextProvider, DevotionalDraft } from "../../providers/ai/ai";
 import { accessDenied, checkAccess, withAccess } from "../access/service";
-import { passageText } from "../bible/service";
+import { dayIn, devotionalColumns, ensureProgress, streakDays, toDevotional, toProgress, userDay } from "../devotional/service";
 
 const { devotionals, devotionalProgress, dailyCheckins, profiles } = schema;
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Db = Database | Tx;
-
-export async function userDay(db: Db, userId: string, now = new Date()): Promise<{ date: string; timeZone: string }> {
-  const [row] = await prepared(db, "user_time_zone", () =>
-    db
-      .select({ timeZone: profiles.timeZone })
-      .from(profiles)
-      .where(eq(profiles.id, sql.placeholder("userId")))
-      .prepare("user_time_zone"),
-  ).execute({ userId });
-  return dayIn(now, row?.timeZone);
-}
-
-/** The date at `now` in a stored time zone; a missing or unknown zone counts as UTC. */
-function dayIn(now: Date, zone: string | null | undefined): { date: string; timeZone: string } {
-  const timeZone = zone && isValidTimeZone(zone) ? zone : "UTC";
-  return { date: localDate(now, timeZone), timeZone };
-}
-
-export async function setTimeZone(db: Database, options: { userId: string; timeZone: string }): Promise<void> {
-  if (!isValidTimeZone(options.timeZone)) throw new AppError("BAD_REQUEST", `"${options.timeZone}" is not a time zone we know.`);
-  await db.update(profiles).set({ timeZone: options.timeZone }).where(eq(profiles.id, options.userId));
-}
-
-/** The columns a Devotional is made of (today's read selects only these). */
-const devotionalColumns = {
-  id: devotionals.id,
-  devotionalDate: devotionals.devotionalDate,
-  title: devotionals.title,
-  passage: devotionals.passage,
-  passageText: devotionals.passageText,
-  content: devotionals.content,
-  reflection: devotionals.reflection,
-  theme: devotionals.theme,
-  prayer: devotionals.prayer,
-  imageUrl: devotionals.imageUrl,
-};
-
-function toDevotional(row: Pick<typeof devotionals.$inferSelect, keyof typeof devotionalColumns>): Devotional {
-  return {
-    id: row.id,
-    devotional_date: row.devotionalDate,
-    title: row.title,
-    passage: row.passage,
-    passage_text: row.passageText,
-    content: row.content,
-    reflection: row.reflection,
-    theme: row.theme,
-    prayer: row.prayer,
-    image_url: row.imageUrl,
-  };
-}
-
-export function toProgress(row: typeof devotionalProgress.$inferSelect): Progress {
-  return {
-    id: row.id,
-    devotional_id: row.devotionalId,
-    completed: row.completed,
-    completed_at: row.completedAt?.toISOString() ?? null,
-    spiritual_connection: row.spiritualConnection,
-    connection_updated_at: row.connectionUpdatedAt?.toISOString() ?? null,
-    prayed_at: row.prayedAt?.toISOString() ?? null,
-  };
-}
-
-async function draftFor(db: Db, ai: AiTextProvider, options: { userId: string; date: string; variant: number }) {
+async function draftFor(db: Executor, ai: AiTextProvider, options: { userId: string; date: string; variant: number }) {
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, options.userId));
   const recent = await db
     .select({
@@ -221,32 +152,6 @@ export async function refreshDevotional(
   return toDevotional(result[0]!);
 }
 
-async function ownDevotional(db: Db, userId: string, devotionalId: string) {
-  const [row] = await db
-    .select()
-    .from(devotionals)
-    .where(and(eq(devotionals.id, devotionalId), eq(devotionals.userId, userId)));
-  if (!row) throw notFound("That devotional");
-  return row;
-}
-
-/** The person's progress on a devotional, created on first touch. */
-export async function ensureProgress(
-  db: Db,
-  options: { userId: string; devotionalId: string },
-): Promise<typeof devotionalProgress.$inferSelect> {
-  const devotional = await ownDevotional(db, options.userId, options.devotionalId);
-  await db
-    .insert(devotionalProgress)
-    .values({ userId: options.userId, devotionalId: devotional.id, progressDate: devotional.devotionalDate })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(devotionalProgress)
-    .where(and(eq(devotionalProgress.userId, options.userId), eq(devotionalProgress.devotionalId, devotional.id)));
-  return row!;
-}
-
 /** Mark Complete: once complete it stays complete. */
 export async function completeDevotional(db: Database, options: { userId: string; devotionalId: string; now?: Date }) {
   const progress = await ensureProgress(db, options);
@@ -284,31 +189,6 @@ export async function markPrayed(db: Database, options: { userId: string; devoti
   return toProgress(row!);
 }
 
-/**
- * Spec section 4, the streak, in one query: the distinct days with a completed devotional or a check-in in the last
- * 365 days (the person's own dates); consecutive days share `day + row_number()` when ordered newest first, so the
- * newest group is the streak. It is 0 when the newest day is older than yesterday.
- */
-export async function streakDays(db: Db, options: { userId: string; now?: Date }): Promise<number> {
-  const { date } = await userDay(db, options.userId, options.now);
-  const result = await db.execute<{ streak: number }>(sql`
-    with days as (
-      select progress_date as day from devotional_progress
-        where user_id = ${options.userId} and completed
-          and progress_date > ${date}::date - ${STREAK_LOOKBACK_DAYS}::int and progress_date <= ${date}::date
-      union
-      select check_in_date from daily_checkins
-        where user_id = ${options.userId}
-          and check_in_date > ${date}::date - ${STREAK_LOOKBACK_DAYS}::int and check_in_date <= ${date}::date
-    ),
-    runs as (select day, day + (row_number() over (order by day desc))::int as run from days)
-    select count(*)::int as streak from runs
-    where run = (select run from runs order by day desc limit 1)
-      and (select max(day) from days) >= ${date}::date - 1
-  `);
-  return Number(result.rows[0]?.streak ?? 0);
-}
-
 export function toCheckin(row: typeof dailyCheckins.$inferSelect): Checkin {
   return {
     check_in_date: row.checkInDate,
@@ -320,16 +200,7 @@ export function toCheckin(row: typeof dailyCheckins.$inferSelect): Checkin {
   };
 }
 
-/** The id of the person's devotional for a date, if one was prepared (nothing is generated here). */
-export async function devotionalIdOn(db: Db, options: { userId: string; date: string }): Promise<string | null> {
-  const [row] = await db
-    .select({ id: devotionals.id })
-    .from(devotionals)
-    .where(and(eq(devotionals.userId, options.userId), eq(devotionals.devotionalDate, options.date)));
-  return row?.id ?? null;
-}
-
-export async function getTodayCheckin(db: Db, options: { userId: string; now?: Date }): Promise<Checkin | null> {
+export async function getTodayCheckin(db: Executor, options: { userId: string; now?: Date }): Promise<Checkin | null> {
   const { date } = await userDay(db, options.userId, options.now);
   const [row] = await db
     .select()
@@ -363,14 +234,4 @@ export async function upsertCheckin(
     .onConflictDoUpdate({ target: [dailyCheckins.userId, dailyCheckins.checkInDate], set: values })
     .returning();
   return toCheckin(row!);
-}
-
-export async function recentDevotionals(db: Database, userId: string, limit = 30): Promise<Devotional[]> {
-  const rows = await db
-    .select()
-    .from(devotionals)
-    .where(eq(devotionals.userId, userId))
-    .orderBy(desc(devotionals.devotionalDate))
-    .limit(limit);
-  return rows.map(toDevotional);
 }

@@ -3,7 +3,8 @@ import { encouragementContexts, encouragementInput, whisperListQuery } from "@sh
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson, readQuery, UUID_PARAM, validationError } from "../../http/validate";
-import { checkOwnDevotional, generateEncouragement, listWhispers, markWhisperRead, newestUnreadWhisper } from "./service";
+import { ownDevotional } from "../devotional/service";
+import { generateEncouragement, listWhispers, markWhisperRead, newestUnreadWhisper } from "./service";
 
 export function whisperRoutes(ctx: AppContext) {
   return (
@@ -33,8 +34,7 @@ export function whisperRoutes(ctx: AppContext) {
           throw validationError(parsed.error);
         }
         const context: Record<string, unknown> = parsed.data;
-        if (typeof context.devotionalId === "string")
-          await checkOwnDevotional(ctx.db, { userId: user.id, devotionalId: context.devotionalId });
+        if (typeof context.devotionalId === "string") await ownDevotional(ctx.db, user.id, context.devotionalId);
         const whisper = await generateEncouragement(ctx.db, ctx.ai, {
           userId: user.id,
           triggerType: input.triggerType,

@@ -1,13 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { needsCare, type Whisper } from "@shepherd/shared";
-import type { Database } from "../../db/client";
-import { schema } from "../../db/client";
+import { schema, type Database } from "../../db/client";
+import { afterCursor, cursorText, pageOf } from "../../db/page-cursor";
 import { notFound } from "../../errors";
 import type { Logger } from "../../logger";
 import type { AiTextProvider, EncouragementTrigger } from "../../providers/ai/ai";
-import { afterCursor, cursorText, encodePageCursor } from "../today/page-cursor";
 
-const { encouragementWhispers, profiles, devotionals } = schema;
+const { encouragementWhispers, profiles } = schema;
 
 export function toWhisper(row: typeof encouragementWhispers.$inferSelect): Whisper {
   return {
@@ -85,28 +84,27 @@ export async function listWhispers(
   options: { userId: string; before?: string },
 ): Promise<{ whispers: Whisper[]; next_before: string | null }> {
   const conditions = [eq(encouragementWhispers.userId, options.userId)];
-  if (options.before) conditions.push(afterCursor(options.before, encouragementWhispers, "your whispers"));
+  if (options.before) {
+    conditions.push(
+      afterCursor(
+        options.before,
+        encouragementWhispers,
+        "That page of your whispers could not be found. Start again from the newest.",
+      ),
+    );
+  }
   const rows = await db
-    .select({ whisper: encouragementWhispers, cursorAt: cursorText(encouragementWhispers.createdAt) })
+    .select({
+      whisper: encouragementWhispers,
+      id: encouragementWhispers.id,
+      cursorAt: cursorText(encouragementWhispers.createdAt),
+    })
     .from(encouragementWhispers)
     .where(and(...conditions))
     .orderBy(sql`${encouragementWhispers.createdAt} desc, ${encouragementWhispers.id} desc`)
     .limit(PAGE + 1);
-  const page = rows.slice(0, PAGE);
-  const last = page[page.length - 1];
-  return {
-    whispers: page.map((r) => toWhisper(r.whisper)),
-    next_before: rows.length > PAGE && last ? encodePageCursor(last.cursorAt, last.whisper.id) : null,
-  };
-}
-
-/** A devotional named in a whisper's context must be the person's own. */
-export async function checkOwnDevotional(db: Database, options: { userId: string; devotionalId: string }): Promise<void> {
-  const [row] = await db
-    .select({ id: devotionals.id })
-    .from(devotionals)
-    .where(and(eq(devotionals.id, options.devotionalId), eq(devotionals.userId, options.userId)));
-  if (!row) throw notFound("That devotional");
+  const page = pageOf(rows, PAGE);
+  return { whispers: page.rows.map((r) => toWhisper(r.whisper)), next_before: page.next };
 }
 
 export async function markWhisperRead(db: Database, options: { userId: string; whisperId: string }): Promise<Whisper> {

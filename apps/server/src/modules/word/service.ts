@@ -24,14 +24,14 @@ import type pg from "pg";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import { ReferenceError, resolveReference, type ResolvedReference } from "../bible/references";
-import { versionTag } from "../bible/sources";
+import { BibleReferenceError, resolveReference, type ResolvedReference } from "../../bible/references";
+import { versionTag } from "../../bible/sources";
 
 const { bibleChapters, bibleVerses, bibleTranslations, bibleHighlights, bibleBookmarks, bibleNotes, readerSettings } = schema;
 
 /**
  * The Word's rules and queries: chapters, passages, search, verse of the day, highlights, bookmarks, notes and
- * reading settings. The Bible text is in the database (modules/bible/load.ts); what every request needs about it
+ * reading settings. The Bible text is in the database (bible/load.ts); what every request needs about it
  * (each translation's version, each chapter's verse count) is read once per database handle: the text changes only
  * when a new package version is loaded at start.
  */
@@ -157,7 +157,7 @@ export async function resolve(db: Database, options: { ref: string; translation:
   try {
     return resolveReference(options.ref, (book, chapter) => index.verseCount(options.translation, book, chapter));
   } catch (error) {
-    if (error instanceof ReferenceError) throw new AppError("BAD_REQUEST", error.message);
+    if (error instanceof BibleReferenceError) throw new AppError("BAD_REQUEST", error.message);
     throw error;
   }
 }
@@ -627,30 +627,4 @@ export async function chapterSpeechText(db: Database, options: { translation: Tr
   );
   if (rows.length === 0) throw notFound(chapterTitle(book, options.chapter));
   return { book, text: `${chapterTitle(book, options.chapter)}. ${rows.map((r) => r.text).join(" ")}` };
-}
-
-/** For the data export. */
-export async function exportWord(db: Database, userId: string) {
-  const [settings, highlights, bookmarks, notes] = await Promise.all([
-    getReaderSettings(db, userId),
-    db.select().from(bibleHighlights).where(eq(bibleHighlights.userId, userId)),
-    db.select().from(bibleBookmarks).where(eq(bibleBookmarks.userId, userId)),
-    db.select().from(bibleNotes).where(eq(bibleNotes.userId, userId)),
-  ]);
-  const ref = (bookIndex: number, chapter: number, verses: number[]) => verseReference(bookByIndex(bookIndex)!, chapter, verses);
-  return {
-    reading_settings: settings,
-    highlights: highlights.map((h) => ({
-      reference: ref(h.bookIndex, h.chapter, [h.verse]),
-      color: h.color,
-      updated_at: h.updatedAt,
-    })),
-    bookmarks: bookmarks.map((b) => ({ reference: ref(b.bookIndex, b.chapter, [b.verse]), created_at: b.createdAt })),
-    notes: notes.map((n) => ({
-      reference: ref(n.bookIndex, n.chapter, n.verses),
-      content: n.content,
-      created_at: n.createdAt,
-      updated_at: n.updatedAt,
-    })),
-  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resolveReference, type VerseCounter } from "../bible/references";
-import { readKingJamesVersion, readWorldEnglishBible, type SourceTranslation } from "../bible/sources";
+import { resolveReference, type VerseCounter } from "../../bible/references";
+import { readKingJamesVersion, readWorldEnglishBible, type SourceTranslation } from "../../bible/sources";
 import { dayOfLeapYear } from "./service";
 import { loadVersesOfTheDay } from "./verses-of-the-day";
 

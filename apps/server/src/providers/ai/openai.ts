@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bookByOsis, CURRENT_TOPICS, FOCUS_THEME_IDS, FOCUS_THEMES, focusThemeLabel, needsCare } from "@shepherd/shared";
 import type { Logger } from "../../logger";
-import { parseReference, passageText, type VerseRange } from "../../modules/bible/service";
+import { parseReference, passageText, type VerseRange } from "../../bible/passages";
 import type { AiTextProvider, DevotionalDraft, DevotionalRequest, EncouragementRequest } from "./ai";
 
 /**

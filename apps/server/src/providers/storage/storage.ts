@@ -42,3 +42,13 @@ export function createLocalStorage(root: string): StorageProvider {
     },
   };
 }
+
+/** Where the API serves a stored file: `/api/files/KEY`. */
+export const STORED_FILE_PREFIX = "/api/files/";
+
+export const storedFileUrl = (key: string) => `${STORED_FILE_PREFIX}${key}`;
+
+/** Deletes a file we serve at /api/files/KEY; anything else (none, an outside address) is left alone. */
+export async function deleteStoredFile(storage: StorageProvider, url: string | null | undefined): Promise<void> {
+  if (url?.startsWith(STORED_FILE_PREFIX)) await storage.delete(url.slice(STORED_FILE_PREFIX.length));
+}

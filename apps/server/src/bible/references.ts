@@ -9,7 +9,8 @@ import { bookByOsis, chapterCountText, chapterTitle, verseReference, type BibleB
  * message that says why ("John has 21 chapters.").
  */
 
-export class ReferenceError extends Error {}
+/** A reference that names no passage; the message says why, for the person who typed it. */
+export class BibleReferenceError extends Error {}
 
 export interface ResolvedReference {
   book: BibleBook;
@@ -53,26 +54,26 @@ const EXAMPLE = "Try a book, chapter and verse, such as John 3:16.";
 function checkPoint(book: BibleBook, point: Point, count: VerseCounter, wholeChapter: boolean): number {
   const verses = count(book, point.c);
   if (point.c < 1 || verses === undefined) {
-    throw new ReferenceError(chapterCountText(book));
+    throw new BibleReferenceError(chapterCountText(book));
   }
   if (wholeChapter) return verses;
-  if (point.v < 1) throw new ReferenceError("Verses start at 1.");
-  if (point.v > verses) throw new ReferenceError(`${chapterTitle(book, point.c)} has ${verses} verses.`);
+  if (point.v < 1) throw new BibleReferenceError("Verses start at 1.");
+  if (point.v > verses) throw new BibleReferenceError(`${chapterTitle(book, point.c)} has ${verses} verses.`);
   return verses;
 }
 
 export function resolveReference(text: string, count: VerseCounter): ResolvedReference {
   const input = text.trim();
-  if (!input) throw new ReferenceError(`Give a reference. ${EXAMPLE}`);
+  if (!input) throw new BibleReferenceError(`Give a reference. ${EXAMPLE}`);
   const entities = (parser.parse(input).parsed_entities()[0]?.entities ?? []) as Entity[];
   const first = entities[0];
-  if (!first) throw new ReferenceError(`We couldn't read "${input}" as a Bible reference. ${EXAMPLE}`);
+  if (!first) throw new BibleReferenceError(`We couldn't read "${input}" as a Bible reference. ${EXAMPLE}`);
   const book = bookByOsis(first.start.b);
-  if (!book) throw new ReferenceError(`We couldn't read "${input}" as a Bible reference. ${EXAMPLE}`);
-  if (first.end.b !== first.start.b) throw new ReferenceError("A passage stays within one book; give one book at a time.");
+  if (!book) throw new BibleReferenceError(`We couldn't read "${input}" as a Bible reference. ${EXAMPLE}`);
+  if (first.end.b !== first.start.b) throw new BibleReferenceError("A passage stays within one book; give one book at a time.");
   const problems = first.valid?.messages ?? {};
   if (problems.start_verse_is_zero || problems.end_verse_is_zero) {
-    throw new ReferenceError("Verses start at 1.");
+    throw new BibleReferenceError("Verses start at 1.");
   }
 
   // "John 3", "Genesis" and "Matt 5-7" name whole chapters; "John 3:16", "Jude 3" and "Eph 5:25-6:4" name verses.
@@ -84,11 +85,11 @@ export function resolveReference(text: string, count: VerseCounter): ResolvedRef
   const lastInChapter = checkPoint(book, first.start, count, wholeChapter);
   const endChapter = first.end.c;
   if (endChapter < chapter || (endChapter === chapter && !wholeChapter && first.end.v < first.start.v)) {
-    throw new ReferenceError(`"${input}" runs backwards; write the earlier verse first.`);
+    throw new BibleReferenceError(`"${input}" runs backwards; write the earlier verse first.`);
   }
   const lastInEnd = endChapter === chapter ? lastInChapter : checkPoint(book, first.end, count, wholeChapter);
   if (!wholeChapter && endChapter === chapter && first.end.v > lastInChapter) {
-    throw new ReferenceError(`${chapterTitle(book, chapter)} has ${lastInChapter} verses.`);
+    throw new BibleReferenceError(`${chapterTitle(book, chapter)} has ${lastInChapter} verses.`);
   }
   const end = { chapter: endChapter, verse: wholeChapter ? lastInEnd : first.end.v };
 

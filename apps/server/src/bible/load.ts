@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { TRANSLATION_IDS, type TranslationId } from "@shepherd/shared";
-import type { Logger } from "../../logger";
+import type { Logger } from "../logger";
 import { readTranslation, translationVersion, type SourceTranslation } from "./sources";
 
 /** Any number for pg_advisory_xact_lock, the same in every process: only one loads the Bible at a time. */

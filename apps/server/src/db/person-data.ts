@@ -1,0 +1,16 @@
+import type { Database } from "./client";
+
+/**
+ * What one area keeps about a person: its sections of "download my data", and what deleting his account needs beyond
+ * the cascade (every user-owned row references users(id) ON DELETE CASCADE). Each area exports one of these from its
+ * `person-data.ts`; `modules/account` lists them, so an area added later is exported and deleted by adding it there.
+ */
+export interface PersonData {
+  /** Export sections by name; each answers plain JSON. */
+  export: Record<string, (db: Database, userId: string) => Promise<unknown>>;
+  /**
+   * Runs before the account's rows are deleted (an owner's flock passes to the next brother, say). Answers the
+   * addresses of stored files (/api/files/...) to delete once the rows are gone.
+   */
+  beforeDelete?: (db: Database, userId: string) => Promise<Array<string | null>>;
+}

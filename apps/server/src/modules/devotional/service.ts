@@ -1,0 +1,134 @@
+import { and, eq, sql } from "drizzle-orm";
+import { isValidTimeZone, localDate, STREAK_LOOKBACK_DAYS, type Devotional, type Progress } from "@shepherd/shared";
+import { prepared, schema, type Database, type Executor } from "../../db/client";
+import { AppError, notFound } from "../../errors";
+
+/**
+ * The devotional day that Today, the journal, whispers, flocks and profiles share: a person's own date in his time
+ * zone, his devotionals and his progress on them, and the streak (spec section 4).
+ */
+
+const { devotionals, devotionalProgress, profiles } = schema;
+
+export async function userDay(db: Executor, userId: string, now = new Date()): Promise<{ date: string; timeZone: string }> {
+  const [row] = await prepared(db, "user_time_zone", () =>
+    db
+      .select({ timeZone: profiles.timeZone })
+      .from(profiles)
+      .where(eq(profiles.id, sql.placeholder("userId")))
+      .prepare("user_time_zone"),
+  ).execute({ userId });
+  return dayIn(now, row?.timeZone);
+}
+
+/** The date at `now` in a stored time zone; a missing or unknown zone counts as UTC. */
+export function dayIn(now: Date, zone: string | null | undefined): { date: string; timeZone: string } {
+  const timeZone = zone && isValidTimeZone(zone) ? zone : "UTC";
+  return { date: localDate(now, timeZone), timeZone };
+}
+
+export async function setTimeZone(db: Database, options: { userId: string; timeZone: string }): Promise<void> {
+  if (!isValidTimeZone(options.timeZone)) throw new AppError("BAD_REQUEST", `"${options.timeZone}" is not a time zone we know.`);
+  await db.update(profiles).set({ timeZone: options.timeZone }).where(eq(profiles.id, options.userId));
+}
+
+/** The columns a Devotional is made of (today's read selects only these). */
+export const devotionalColumns = {
+  id: devotionals.id,
+  devotionalDate: devotionals.devotionalDate,
+  title: devotionals.title,
+  passage: devotionals.passage,
+  passageText: devotionals.passageText,
+  content: devotionals.content,
+  reflection: devotionals.reflection,
+  theme: devotionals.theme,
+  prayer: devotionals.prayer,
+  imageUrl: devotionals.imageUrl,
+};
+
+export function toDevotional(row: Pick<typeof devotionals.$inferSelect, keyof typeof devotionalColumns>): Devotional {
+  return {
+    id: row.id,
+    devotional_date: row.devotionalDate,
+    title: row.title,
+    passage: row.passage,
+    passage_text: row.passageText,
+    content: row.content,
+    reflection: row.reflection,
+    theme: row.theme,
+    prayer: row.prayer,
+    image_url: row.imageUrl,
+  };
+}
+
+export function toProgress(row: typeof devotionalProgress.$inferSelect): Progress {
+  return {
+    id: row.id,
+    devotional_id: row.devotionalId,
+    completed: row.completed,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    spiritual_connection: row.spiritualConnection,
+    connection_updated_at: row.connectionUpdatedAt?.toISOString() ?? null,
+    prayed_at: row.prayedAt?.toISOString() ?? null,
+  };
+}
+
+export async function ownDevotional(db: Executor, userId: string, devotionalId: string) {
+  const [row] = await db
+    .select()
+    .from(devotionals)
+    .where(and(eq(devotionals.id, devotionalId), eq(devotionals.userId, userId)));
+  if (!row) throw notFound("That devotional");
+  return row;
+}
+
+/** The person's progress on a devotional, created on first touch. */
+export async function ensureProgress(
+  db: Executor,
+  options: { userId: string; devotionalId: string },
+): Promise<typeof devotionalProgress.$inferSelect> {
+  const devotional = await ownDevotional(db, options.userId, options.devotionalId);
+  await db
+    .insert(devotionalProgress)
+    .values({ userId: options.userId, devotionalId: devotional.id, progressDate: devotional.devotionalDate })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(devotionalProgress)
+    .where(and(eq(devotionalProgress.userId, options.userId), eq(devotionalProgress.devotionalId, devotional.id)));
+  return row!;
+}
+
+/**
+ * Spec section 4, the streak, in one query: the distinct days with a completed devotional or a check-in in the last
+ * 365 days (the person's own dates); consecutive days share `day + row_number()` when ordered newest first, so the
+ * newest group is the streak. It is 0 when the newest day is older than yesterday.
+ */
+export async function streakDays(db: Executor, options: { userId: string; now?: Date }): Promise<number> {
+  const { date } = await userDay(db, options.userId, options.now);
+  const result = await db.execute<{ streak: number }>(sql`
+    with days as (
+      select progress_date as day from devotional_progress
+        where user_id = ${options.userId} and completed
+          and progress_date > ${date}::date - ${STREAK_LOOKBACK_DAYS}::int and progress_date <= ${date}::date
+      union
+      select check_in_date from daily_checkins
+        where user_id = ${options.userId}
+          and check_in_date > ${date}::date - ${STREAK_LOOKBACK_DAYS}::int and check_in_date <= ${date}::date
+    ),
+    runs as (select day, day + (row_number() over (order by day desc))::int as run from days)
+    select count(*)::int as streak from runs
+    where run = (select run from runs order by day desc limit 1)
+      and (select max(day) from days) >= ${date}::date - 1
+  `);
+  return Number(result.rows[0]?.streak ?? 0);
+}
+
+/** The id of the person's devotional for a date, if one was prepared (nothing is generated here). */
+export async function devotionalIdOn(db: Executor, options: { userId: string; date: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ id: devotionals.id })
+    .from(devotionals)
+    .where(and(eq(devotionals.userId, options.userId), eq(devotionals.devotionalDate, options.date)));
+  return row?.id ?? null;
+}

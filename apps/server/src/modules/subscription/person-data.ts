@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import { schema } from "../../db/client";
+import type { PersonData } from "../../db/person-data";
+
+const { subscriptions } = schema;
+
+export const subscriptionData: PersonData = {
+  export: {
+    subscription: async (db, userId) => {
+      const [row] = await db
+        .select({
+          plan_type: subscriptions.planType,
+          status: subscriptions.status,
+          trial_end: subscriptions.trialEnd,
+          current_period_end: subscriptions.currentPeriodEnd,
+          cancel_at_period_end: subscriptions.cancelAtPeriodEnd,
+          provider: subscriptions.provider,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId));
+      return row ?? null;
+    },
+  },
+};
