@@ -9,7 +9,12 @@ fs.rmSync(dist, { recursive: true, force: true });
 
 // Our code (server + shared package) is bundled; packages from node_modules stay external.
 await build({
-  entryPoints: { main: path.join(here, "src/main.ts"), cli: path.join(here, "src/cli.ts") },
+  entryPoints: {
+    main: path.join(here, "src/main.ts"),
+    cli: path.join(here, "src/cli.ts"),
+    // The offline speech worker runs in its own thread from its own file (see providers/tts/espeak.ts).
+    "espeak-worker": path.join(here, "src/providers/tts/espeak-worker.ts"),
+  },
   outdir: dist,
   bundle: true,
   platform: "node",

@@ -2,7 +2,7 @@ import { bookByIndex, verseReference } from "@shepherd/shared";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import type { PersonData } from "../../db/person-data";
-import { getReaderSettings } from "./service";
+import { getReaderSettings } from "./settings";
 
 const { bibleHighlights, bibleBookmarks, bibleNotes } = schema;
 

@@ -24,22 +24,17 @@ import { loadVersesOfTheDay } from "./verses-of-the-day";
 import {
   addBookmark,
   chapterAnnotations,
-  chapterSpeechText,
   createNote,
   deleteNote,
-  getChapter,
-  getPassage,
-  getReaderSettings,
   listAnnotations,
   removeBookmark,
   removeHighlight,
-  saveReadingPosition,
-  searchBible,
   setHighlight,
   updateNote,
-  updateReaderSettings,
-  verseOfTheDay,
-} from "./service";
+} from "./annotations";
+import { searchBible } from "./search";
+import { getReaderSettings, saveReadingPosition, updateReaderSettings } from "./settings";
+import { chapterSpeechText, getChapter, getPassage, verseOfTheDay } from "./text";
 
 /**
  * The Word's API (docs/word.md). The Bible's text is public domain and the same for everyone, so reading it

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveReference, type VerseCounter } from "../../bible/references";
 import { readKingJamesVersion, readWorldEnglishBible, type SourceTranslation } from "../../bible/sources";
-import { dayOfLeapYear } from "./service";
+import { dayOfLeapYear } from "./text";
 import { loadVersesOfTheDay } from "./verses-of-the-day";
 
 const list = loadVersesOfTheDay();

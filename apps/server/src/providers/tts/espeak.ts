@@ -1,6 +1,9 @@
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { WorkerJob, WorkerPaths, WorkerReply } from "./espeak-worker";
 import type { SpeechProvider, SpeechResult } from "./speech";
 
 /**
@@ -70,227 +73,27 @@ export function espeakText(text: string): string {
   );
 }
 
-/** The worker, as plain JavaScript (CommonJS, run with `eval`), so it works the same from source, tests and the bundle. */
-const WORKER_SOURCE = String.raw`
-"use strict";
-const { parentPort, workerData } = require("node:worker_threads");
-const fs = require("node:fs");
-const { pathToFileURL } = require("node:url");
-
-let tools;
-function load() {
-  tools ??= (async () => {
-    const [espeak, encoders, espeakWasm, mp3Wasm] = await Promise.all([
-      import(pathToFileURL(workerData.espeakJs).href),
-      import(pathToFileURL(workerData.encodersJs).href),
-      WebAssembly.compile(fs.readFileSync(workerData.espeakWasm)),
-      WebAssembly.compile(fs.readFileSync(workerData.mp3Wasm)),
-    ]);
-    return { ESpeakNg: espeak.default, createEncoder: encoders.createEncoder, espeakWasm, mp3Wasm };
-  })();
-  return tools;
-}
-
-/** Reads eSpeak's WAV stream (header, then 16-bit mono PCM) and encodes it to MP3 as it arrives. */
-class Mp3Sink {
-  constructor(encoder, bitrate) {
-    this.encoder = encoder;
-    this.bitrate = bitrate;
-    this.head = new Uint8Array(0);
-    this.rate = 0;
-    this.carry = -1;
-    this.samples = 0;
-    this.parts = [];
-    this.bytes = 0;
-  }
-  write(chunk) {
-    if (!this.rate) {
-      const head = new Uint8Array(this.head.length + chunk.length);
-      head.set(this.head);
-      head.set(chunk, this.head.length);
-      this.head = head;
-      const start = this.parseHeader();
-      if (start < 0) return;
-      this.head = new Uint8Array(0);
-      chunk = head.subarray(start);
-    }
-    this.feed(chunk);
-  }
-  /** Offset of the PCM data once the header is complete, else -1. */
-  parseHeader() {
-    const h = this.head;
-    if (h.length < 12) return -1;
-    const view = new DataView(h.buffer, h.byteOffset, h.length);
-    const tag = (at) => String.fromCharCode(h[at], h[at + 1], h[at + 2], h[at + 3]);
-    if (tag(0) !== "RIFF" || tag(8) !== "WAVE") throw new Error("eSpeak did not write a WAV stream.");
-    let at = 12;
-    let format = null;
-    while (at + 8 <= h.length) {
-      const id = tag(at);
-      const size = view.getUint32(at + 4, true);
-      if (id === "data") {
-        if (!format) throw new Error("eSpeak's WAV stream has no format.");
-        if (format.pcm !== 1 || format.channels !== 1 || format.bits !== 16) {
-          throw new Error("eSpeak's WAV stream is not 16-bit mono PCM.");
-        }
-        this.rate = format.rate;
-        this.encoder.configure({ sampleRate: this.rate, channels: 1, bitrate: this.bitrate });
-        return at + 8;
-      }
-      if (at + 8 + size > h.length) return -1;
-      if (id === "fmt ") {
-        format = {
-          pcm: view.getUint16(at + 8, true),
-          channels: view.getUint16(at + 10, true),
-          rate: view.getUint32(at + 12, true),
-          bits: view.getUint16(at + 22, true),
-        };
-      }
-      at += 8 + size + (size % 2);
-    }
-    return -1;
-  }
-  feed(bytes) {
-    const available = bytes.length + (this.carry >= 0 ? 1 : 0);
-    const pcm = new Float32Array(available >> 1);
-    let n = 0;
-    let p = 0;
-    if (this.carry >= 0 && bytes.length) {
-      const v = this.carry | (bytes[0] << 8);
-      pcm[n++] = ((v << 16) >> 16) / 32768;
-      this.carry = -1;
-      p = 1;
-    }
-    for (; p + 1 < bytes.length; p += 2) {
-      const v = bytes[p] | (bytes[p + 1] << 8);
-      pcm[n++] = ((v << 16) >> 16) / 32768;
-    }
-    if (p < bytes.length) this.carry = bytes[p];
-    if (!n) return;
-    this.samples += n;
-    this.keep(this.encoder.encode([pcm.subarray(0, n)]));
-  }
-  keep(out) {
-    if (!out.length) return;
-    this.parts.push(out.slice());
-    this.bytes += out.length;
-  }
-  finish() {
-    if (this.rate) this.keep(this.encoder.finalize());
-    const audio = new Uint8Array(this.bytes);
-    let at = 0;
-    for (const part of this.parts) {
-      audio.set(part, at);
-      at += part.length;
-    }
-    return { audio, seconds: this.rate ? this.samples / this.rate : 0 };
-  }
-}
-
-async function synthesize(job) {
-  const t = await load();
-  const encoder = await t.createEncoder("audio/mpeg", t.mp3Wasm);
-  const sink = new Mp3Sink(encoder, job.bitrate);
-  let exportsOf;
-  let sinkError = null;
-  const messages = [];
-  const Module = await t.ESpeakNg({
-    noInitialRun: true,
-    arguments: [],
-    print: () => {},
-    printErr: (line) => {
-      if (messages.length < 20) messages.push(String(line));
-    },
-    quit: (_status, toThrow) => {
-      throw toThrow;
-    },
-    instantiateWasm(imports, done) {
-      WebAssembly.instantiate(t.espeakWasm, imports).then((instance) => {
-        exportsOf = instance.exports;
-        done(instance);
-      });
-      return {};
-    },
-    preRun: [
-      (M) => {
-        const FS = M.FS;
-        const device = FS.makedev(250, 0);
-        FS.registerDevice(device, {
-          open(stream) {
-            stream.seekable = false;
-          },
-          close() {},
-          read() {
-            return 0;
-          },
-          write(_stream, buffer, offset, length) {
-            try {
-              sink.write(buffer.subarray(offset, offset + length));
-            } catch (error) {
-              sinkError ??= error;
-            }
-            return length;
-          },
-          llseek() {
-            throw new FS.ErrnoError(70); // ESPIPE: eSpeak then leaves the header's sizes as they are
-          },
-        });
-        FS.mkdev("/dev/wav", 0o666, device);
-      },
-    ],
-  });
-  Module.FS.writeFile("/input.txt", job.text);
-  const args = ["espeak-ng", "-v", job.voice, "-s", String(job.wordsPerMinute), "-w", "/dev/wav", "-f", "/input.txt"];
-  const encode = new TextEncoder();
-  const pointers = args.map((arg) => {
-    const bytes = encode.encode(arg + "\0");
-    const at = exportsOf.malloc(bytes.length);
-    new Uint8Array(exportsOf.memory.buffer).set(bytes, at);
-    return at;
-  });
-  const argv = exportsOf.malloc(4 * (args.length + 1));
-  const words = new Uint32Array(exportsOf.memory.buffer);
-  pointers.forEach((at, i) => (words[(argv >> 2) + i] = at));
-  words[(argv >> 2) + args.length] = 0;
-  let status;
-  try {
-    status = Module._main(args.length, argv);
-  } catch (error) {
-    if (error && error.name === "ExitStatus") status = error.status;
-    else throw new Error("eSpeak failed: " + (error && error.message ? error.message : String(error)));
-  }
-  try {
-    exportsOf.fflush(0);
-  } catch {
-    // nothing left to flush
-  }
-  if (sinkError) throw sinkError;
-  if (status !== 0) throw new Error("eSpeak stopped with status " + status + (messages.length ? ": " + messages.join(" ") : "."));
-  const result = sink.finish();
-  if (!result.audio.length || !result.seconds) throw new Error("The text produced no speech.");
-  return result;
-}
-
-parentPort.on("message", async (job) => {
-  try {
-    const result = await synthesize(job);
-    parentPort.postMessage({ id: job.id, audio: result.audio, seconds: result.seconds }, [result.audio.buffer]);
-  } catch (error) {
-    parentPort.postMessage({ id: job.id, error: error && error.message ? error.message : String(error) });
-  }
-});
-`;
-
 interface Job {
   resolve(result: SpeechResult): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 }
 
-type WorkerReply = { id: number; audio: Uint8Array; seconds: number } | { id: number; error: string };
+const require = createRequire(import.meta.url);
 
-function resolvePaths() {
-  const require = createRequire(import.meta.url);
+/**
+ * The worker's script: dist/espeak-worker.js beside the bundle (build.mjs builds it), or, run from source (tests,
+ * benchmarks), espeak-worker.ts through tsx.
+ */
+function workerScript(): { script: string | URL; eval: boolean } {
+  const built = new URL("./espeak-worker.js", import.meta.url);
+  if (fs.existsSync(built)) return { script: built, eval: false };
+  const source = fileURLToPath(new URL("./espeak-worker.ts", import.meta.url));
+  const tsx = require.resolve("tsx/cjs/api");
+  return { script: `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`, eval: true };
+}
+
+function resolvePaths(): WorkerPaths {
   const espeakJs = require.resolve("espeak-ng");
   return {
     espeakJs,
@@ -309,7 +112,7 @@ export function createEspeakSpeech(options: EspeakOptions = {}): EspeakSpeech {
   const waited = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`;
 
   let worker: Worker | null = null;
-  let paths: ReturnType<typeof resolvePaths> | null = null;
+  let paths: WorkerPaths | null = null;
   let idleTimer: NodeJS.Timeout | null = null;
   let nextId = 1;
   const jobs = new Map<number, Job>();
@@ -352,7 +155,8 @@ export function createEspeakSpeech(options: EspeakOptions = {}): EspeakSpeech {
     if (worker) return worker;
     paths ??= resolvePaths();
     // eSpeak's own messages are captured in the worker and come back with a failed job.
-    const created = new Worker(WORKER_SOURCE, { eval: true, workerData: paths });
+    const { script, eval: isSource } = workerScript();
+    const created = new Worker(script, { eval: isSource, workerData: paths });
     created.on("message", (reply: WorkerReply) => {
       const job = jobs.get(reply.id);
       if (!job) return;
@@ -392,7 +196,8 @@ export function createEspeakSpeech(options: EspeakOptions = {}): EspeakSpeech {
         timer.unref();
         jobs.set(id, { resolve, reject, timer });
         settle();
-        target.postMessage({ id, text: input, voice: espeakVoiceFor(voice), wordsPerMinute, bitrate });
+        const job: WorkerJob = { id, text: input, voice: espeakVoiceFor(voice), wordsPerMinute, bitrate };
+        target.postMessage(job);
       });
     },
     close: () => stop(new Error("The speech service was closed.")),
