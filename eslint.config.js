@@ -3,6 +3,46 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * What one server area may import from another: the services other areas are built on. Anything else of another area
+ * (its routes, its internal files) stays its own.
+ */
+const SHARED_SERVER_SERVICES = [
+  "access/service", // may this person use a feature now; count the use (caps and Premium)
+  "subscription/service", // the subscription the access check reads
+  "devotional/service", // a person's day, his devotionals and progress, the streak
+  "journal/service", // his journal (Today shows whether he wrote today)
+  "whispers/service", // a whisper written on an event
+  "audio/service", // any text read aloud, counted against the audio cap
+  "notifications/service", // @mentions notify, inside the writer's transaction
+  "profiles/people", // how a person appears beside what he wrote; user search
+  "community/comments", // the one comment thread
+  "community/threads", // the comment thread of each kind
+  "community/membership", // who belongs to a flock
+  "community/reports", // reports and their resolution
+];
+
+function serverModuleRules() {
+  const allowed = (extra = []) => [...SHARED_SERVER_SERVICES, ...extra].map((s) => s.replace("/", "\\/")).join("|");
+  const rule = (extra) => ({
+    // "../<area>/<file>" (another area), unless it is a shared service; "../../db/client" and the like are not areas.
+    regex: `^\\.\\./(?!\\.\\./)(?!(${allowed(extra)})$)[^/]+/`,
+    message: "Areas use each other only through the shared services listed in eslint.config.js (docs/architecture.md).",
+  });
+  return [
+    {
+      files: ["apps/server/src/modules/**/*.ts"],
+      ignores: ["apps/server/src/modules/account/**"],
+      rules: { "no-restricted-imports": ["error", { patterns: [rule([])] }] },
+    },
+    {
+      // "Download my data" and account deletion list every area's person-data.
+      files: ["apps/server/src/modules/account/**/*.ts"],
+      rules: { "no-restricted-imports": ["error", { patterns: [rule(["[a-z-]+/person-data"])] }] },
+    },
+  ];
+}
+
 /** The web app never imports server or ORM code. */
 const SERVER_ONLY = {
   group: ["drizzle-orm", "drizzle-orm/*", "pg", "@shepherd/server", "**/apps/server/**"],
@@ -104,18 +144,7 @@ export default tseslint.config(
     files: ["apps/web/src/app/**/*.{ts,tsx}", "apps/web/src/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [SERVER_ONLY], paths: [SHARED_INDEX] }] },
   },
-  {
-    // Server areas talk to each other only through services, never through routes.
-    files: ["apps/server/src/modules/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["../*/routes", "../../modules/*/routes"], message: "Import another area's service, not its routes." },
-          ],
-        },
-      ],
-    },
-  },
+  // Server areas (apps/server/src/modules/<area>) use each other only through the shared services below (docs/architecture.md,
+  // "Import rules"); account also lists every area's person-data. scripts/check-imports.mjs (in npm run lint) finds circles.
+  ...serverModuleRules(),
 );

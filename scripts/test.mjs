@@ -1,4 +1,4 @@
-// npm test: lint, format, typecheck, unit, integration, bundle budget and end-to-end tests, in that order.
+// npm test: lint (ESLint and the import graph), format, typecheck, unit, integration, bundle budget and end-to-end tests, in that order.
 // Stops at the first failing step and ends with one line "tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -55,6 +55,7 @@ const vitest = (project) => [
 
 const steps = [
   () => run("Lint (ESLint)", "npx", ["eslint", "."]),
+  () => run("Import graph (no circles)", "node", ["scripts/check-imports.mjs"]),
   () => run("Format (Prettier)", "npx", ["prettier", "--check", "."]),
   () => run("Typecheck (tsc, strict)", "npm", ["run", "typecheck", "--silent"]),
   () => {

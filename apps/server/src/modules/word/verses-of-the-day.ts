@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { contentDir } from "../../providers/ai/library";
+import { contentDir } from "../../content";
 
 /** content/verses-of-the-day.json: 366 references, one per calendar date (February 29 included). */
 const listSchema = z

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { CURRENT_TOPIC_IDS, FOCUS_THEME_IDS } from "@shepherd/shared";
+import { contentDir } from "../../content";
 
 /** The curated content in the repository's content/ folder, read once at start. */
 
@@ -24,19 +24,6 @@ const encouragementSchema = z.object({
   daily_checkin: z.array(z.string()).min(1),
 });
 export type EncouragementLibrary = z.infer<typeof encouragementSchema>;
-
-export function contentDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    process.env.CONTENT_DIR,
-    path.resolve(here, "../../../../../content"), // apps/server/src/providers/ai
-    path.resolve(here, "../../../content"), // apps/server/dist
-    path.resolve(process.cwd(), "content"),
-  ].filter((c): c is string => Boolean(c));
-  const found = candidates.find((c) => fs.existsSync(path.join(c, "devotionals")));
-  if (!found) throw new Error(`The content library was not found (looked in ${candidates.join(", ")}).`);
-  return found;
-}
 
 export interface ContentLibrary {
   devotionals: LibraryDevotional[];
