@@ -5,7 +5,7 @@ import { schema } from "../src/db/client";
 import { AppError } from "../src/errors";
 import { checkAccess, usageSummary, withAccess } from "../src/modules/access/service";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { signUp } from "./helpers/auth";
+import { newPerson } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
 
 const PREMIUM_ONLY = "This feature is only available for Premium members...";
@@ -22,11 +22,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function person() {
-  const client = app.client();
-  const user = await signUp(client);
-  return { client, id: user.id };
-}
+const person = () => newPerson(app);
 
 async function premiumPerson() {
   const p = await person();

@@ -139,6 +139,28 @@ describe("our JSON routes refuse bad bodies with a clear 4xx", () => {
     expectClearRefusal(long, 400, "long username");
   });
 
+  test("a page cursor of the right shape but naming no real moment is a 400 on every paged list", async () => {
+    const client = app.client();
+    await signUp(client);
+    const flock = (await client.post("/api/flocks", { name: "Cursor Flock" })).json();
+    const cursor = (createdAt: string, id = "2f1b7c1e-8a9d-4e3b-9c55-0a1b2c3d4e5f") =>
+      Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
+    const lists = ["/api/journal", "/api/whispers", "/api/pasture/posts", `/api/flocks/${flock.id}/reflections`];
+    for (const list of lists) {
+      for (const before of [
+        cursor("2026-02-30 08:00:00.000000+00"),
+        cursor("2026-11-22 25:00:00+00"),
+        cursor("2026-11-22 08:00:00+00", "not-a-uuid"),
+      ]) {
+        const response = await client.get(`${list}?before=${before}`);
+        expect(response.status, `${list} with ${Buffer.from(before, "base64url").toString()}`).toBe(400);
+        expect(response.json().error.message).toMatch(/Start again/);
+      }
+      const fine = await client.get(`${list}?before=${cursor("2026-11-22 08:00:00.123456+00")}`);
+      expect(fine.status, list).toBe(200);
+    }
+  });
+
   test("unknown API routes and methods answer 404 in JSON", async () => {
     for (const [method, path] of [
       ["GET", "/api/nothing-here"],

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { schema } from "../src/db/client";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { signUp } from "./helpers/auth";
+import { newPerson } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
 
 const TOO_SHORT = "Journal entry must be at least 10 characters";
@@ -18,11 +18,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function person(): Promise<{ client: TestClient; id: string }> {
-  const client = app.client();
-  const user = await signUp(client);
-  return { client, id: user.id };
-}
+const person = () => newPerson(app);
 
 async function journalRows(userId: string) {
   return app.db.select().from(schema.journalEntries).where(eq(schema.journalEntries.userId, userId));

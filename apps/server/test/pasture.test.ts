@@ -337,6 +337,33 @@ describe("the admin Reports page", () => {
   });
 });
 
+describe("removing a reported post", () => {
+  test("takes its picture with it, as the author's own delete does", async () => {
+    const a = await brother(app, "Author");
+    const b = await brother(app, "Reporter");
+    const admin = await brother(app, "Admin");
+    const [adminRow] = await app.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
+    await setAdmin(app.db, adminRow!.email, true);
+    const form = await multipart({ image: { bytes: TINY_PNG, filename: "x.png", type: "image/png" } });
+    const upload = await a.client.request("POST", "/api/pasture/images", {
+      body: form.body,
+      headers: { "content-type": form.contentType },
+    });
+    const { image_url } = upload.json();
+    const post = (await a.client.post("/api/pasture/posts", { body: "Look at this", image_url })).json();
+    expect((await b.client.get(image_url)).status).toBe(200);
+    await b.client.post("/api/reports", { target_type: "post", target_id: post.id, reason: "Not for here" });
+    const report = (await admin.client.get("/api/admin/reports"))
+      .json()
+      .find((r: { target_id: string }) => r.target_id === post.id);
+
+    const removed = await admin.client.post(`/api/admin/reports/${report.id}/resolve`, { action: "remove" });
+    expect(removed.json()).toEqual({ resolved: true, removed: true });
+    expect((await b.client.get(`/api/pasture/posts/${post.id}`)).status).toBe(404);
+    expect((await b.client.get(image_url)).status).toBe(404);
+  });
+});
+
 describe("more mentions", () => {
   test("edits notify only the names they add; a deleted notification does not come back", async () => {
     const a = await brother(app);

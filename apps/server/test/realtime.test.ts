@@ -1,17 +1,10 @@
-import { serve } from "@hono/node-server";
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import fs from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createApp } from "../src/app";
-import { buildContext } from "../src/bootstrap";
-import { loadConfig } from "../src/config";
-import { createLogger } from "../src/logger";
 import { REALTIME_APPLICATION_NAME } from "../src/realtime/hub";
+import { publishWithin } from "../src/realtime/notice";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { signUp } from "./helpers/auth";
 import { buildServerIfNeeded, startBuiltServer, waitUntil, type BuiltServer } from "./helpers/built-server";
@@ -89,6 +82,24 @@ describe("GET /api/realtime", () => {
     expect(JSON.parse(forB.data)).toEqual({ type: "notifications", change: "delete" });
     expect(streamB.events).toHaveLength(1);
     expect(streamA.events).toHaveLength(1);
+  });
+
+  test("a change published inside a transaction reaches the browser at commit, and never when it rolls back", async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const live = await stream(app.url, client);
+    await expect(
+      app.db.transaction(async (tx) => {
+        await publishWithin(tx, [user.id], { type: "notifications", change: "delete" });
+        throw new Error("the write failed");
+      }),
+    ).rejects.toThrow("the write failed");
+    await app.db.transaction(async (tx) => {
+      await publishWithin(tx, [user.id], { type: "notifications", change: "update" });
+    });
+    // Notices arrive in order on the one LISTEN connection: the rolled-back one would have come first.
+    expect(JSON.parse((await live.take("the committed change")).data)).toEqual({ type: "notifications", change: "update" });
+    expect(live.events).toHaveLength(1);
   });
 
   test("a mention through the API pushes an insert to the mentioned user's every open stream", async () => {
@@ -170,34 +181,10 @@ describe("GET /api/realtime", () => {
   });
 });
 
-/** A second app (its own context, pool and hub) on the same database as `app`, as a second instance would be. */
-async function secondInstance(database: TestDatabase) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-app2-"));
-  const handler: { fetch: (request: Request) => Response | Promise<Response> } = {
-    fetch: () => new Response("starting", { status: 503 }),
-  };
-  const server = serve({ fetch: (r) => handler.fetch(r), port: 0, hostname: "127.0.0.1" }) as Server;
-  if (!server.listening) await once(server, "listening");
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", BETTER_AUTH_SECRET: secret });
-  const ctx = await buildContext({ config, log: createLogger("silent"), databaseUrl: database.url, baseUrl: url });
-  const honoApp = createApp(ctx);
-  handler.fetch = (request) => honoApp.fetch(request);
-  return {
-    url,
-    ctx,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await ctx.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe("across instances on one PostgreSQL", () => {
   test("two apps: published through one, received by a stream connected to the other", async () => {
-    const other = await secondInstance(app.database);
+    // A second app (its own context, pool and hub) on the same database, as a second instance would be.
+    const other = await startTestApp({ database: app.database, env: { BETTER_AUTH_SECRET: secret } });
     try {
       const a = await brother(app, "Andrew");
       const b = await brother(app, "Barnabas");

@@ -4,9 +4,8 @@ import { schema } from "../src/db/client";
 import { passageText } from "../src/bible/passages";
 import { loadLibrary, type LibraryDevotional } from "../src/providers/ai/library";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { signUp } from "./helpers/auth";
+import { newPerson } from "./helpers/auth";
 import { chatCompletion, startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from "./helpers/fake-openai";
-import type { TestClient } from "./helpers/http-client";
 
 /**
  * Today with AI text configured (AI_BASE_URL/AI_API_KEY/AI_MODEL): the whole app against an OpenAI-compatible server
@@ -55,11 +54,7 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-async function person(): Promise<{ client: TestClient; id: string }> {
-  const client = app.client();
-  const user = await signUp(client);
-  return { client, id: user.id };
-}
+const person = () => newPerson(app);
 
 async function aiUsage(userId: string) {
   const rows = await app.db.select().from(schema.aiUsage).where(eq(schema.aiUsage.userId, userId));

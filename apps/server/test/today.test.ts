@@ -9,7 +9,7 @@ import type { DevotionalRequest } from "../src/providers/ai/ai";
 import { chooseDevotional } from "../src/providers/ai/composer";
 import { loadLibrary, type LibraryDevotional } from "../src/providers/ai/library";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { signUp } from "./helpers/auth";
+import { newPerson } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
 
 let app: TestApp;
@@ -23,11 +23,7 @@ afterAll(async () => {
 const library = loadLibrary().devotionals;
 const byId = new Map(library.map((d) => [d.id, d]));
 
-async function person(): Promise<{ client: TestClient; id: string }> {
-  const client = app.client();
-  const user = await signUp(client);
-  return { client, id: user.id };
-}
+const person = () => newPerson(app);
 
 /** Adds `days` to a YYYY-MM-DD date. */
 function addDays(date: string, days: number): string {

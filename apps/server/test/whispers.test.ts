@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { schema } from "../src/db/client";
 import { loadLibrary } from "../src/providers/ai/library";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { signUp } from "./helpers/auth";
+import { newPerson } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
 
 const TRIGGERS = ["victory", "daily_checkin", "struggle"] as const;
@@ -16,11 +16,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function person(): Promise<{ client: TestClient; id: string }> {
-  const client = app.client();
-  const user = await signUp(client);
-  return { client, id: user.id };
-}
+const person = () => newPerson(app);
 
 async function whisperRows(userId: string) {
   return app.db.select().from(schema.encouragementWhispers).where(eq(schema.encouragementWhispers.userId, userId));

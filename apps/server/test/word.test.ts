@@ -3,8 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { schema } from "../src/db/client";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { signUp } from "./helpers/auth";
-import type { TestClient } from "./helpers/http-client";
+import { newPerson } from "./helpers/auth";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,11 +13,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function person(): Promise<{ client: TestClient; id: string }> {
-  const client = app.client();
-  const user = await signUp(client);
-  return { client, id: user.id };
-}
+const person = () => newPerson(app);
 
 type Span = { verse: number; text: string; first: boolean };
 type Block = { type: "paragraph"; spans: Span[] } | { type: "poetry"; lines: Span[][] } | { type: "heading"; text: string };

@@ -29,14 +29,21 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Environment variables as the server reads them (RATE_LIMIT_AUTH_MAX, SMTP_URL, ...). */
   env?: Record<string, string>;
+  /**
+   * Serve another app's database, as a second instance of the server would (its own context, pool and realtime hub).
+   * The database then stays when this app closes.
+   */
+  database?: TestDatabase;
 }
 
 /**
  * The real app (buildContext + createApp) on its own copy of the migrated database, listening on a real
- * loopback port so client addresses, cookies and Origin checks are the real thing.
+ * loopback port so client addresses, cookies and Origin checks are the real thing. Every integration test starts
+ * the app in process through here (the built server's process: built-server.ts).
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-app-"));
   const handler: { app?: App } = {};
   // Listen first (port 0), so the base URL the auth layer trusts is the real one.
@@ -64,7 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ctx = await buildContext({ config, log, databaseUrl: database.url, baseUrl: url });
   } catch (error) {
     server.close();
-    await database.drop();
+    if (ownDatabase) await database.drop();
     throw error;
   }
   handler.app = createApp(ctx);
@@ -83,7 +90,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ctx.close();
-      await database.drop();
+      if (ownDatabase) await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

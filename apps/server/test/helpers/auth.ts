@@ -32,6 +32,13 @@ export async function signUp(
   return { id: body.user.id as string, email, password, name, response };
 }
 
+/** A new member, signed in: his client (holding the session cookie) and his id. */
+export async function newPerson(app: { client(): TestClient }): Promise<{ client: TestClient; id: string }> {
+  const client = app.client();
+  const user = await signUp(client);
+  return { client, id: user.id };
+}
+
 export function signIn(client: TestClient, input: { email: string; password: string }): Promise<HttpResponse> {
   return client.post("/api/auth/sign-in/email", { email: input.email, password: input.password });
 }
