@@ -3,26 +3,17 @@
 // (a) GET /api/health  (b) GET /api/me with a session cookie (session lookup + profile read in PostgreSQL)
 // (c) GET /api/devotionals/today  (d) GET /api/pasture/posts, a full first page of The Pasture.
 import autocannon from "autocannon";
-import path from "node:path";
 import {
-  ROOT,
-  SERVER_MAIN,
   descendantPids,
   ensureBuilt,
-  freePort,
   installSignalHandlers,
   isMain,
   log,
-  makeDataDir,
   procCpuSeconds,
-  removeDataDir,
   request,
   round,
-  serverEnv,
-  startChild,
-  stopChild,
-  waitFor200,
 } from "./lib/common.mjs";
+import { seedFeed, signUp, startBareServer, startBuiltServer } from "./lib/server.mjs";
 
 export const HTTP_DEFAULTS = { connections: 50, warmupSeconds: 2, durationSeconds: 10 };
 
@@ -75,60 +66,15 @@ function cpuPerRequest(before, after, requests) {
   return { server: us("server"), postgres: us("postgres"), loadGenerator: us("loadGenerator") };
 }
 
-/** Signs up a fresh user and returns the Cookie header that carries its session. */
-export async function signUp(port) {
-  const email = `bench-${Date.now()}-${process.pid}@example.com`;
-  const res = await request(port, "/api/auth/sign-up/email", {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
-    body: JSON.stringify({ email, password: "bench-password-1234", name: "Bench User" }),
-    timeoutMs: 15_000,
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
-  const cookies = [res.headers["set-cookie"] ?? []].flat().map((c) => c.split(";")[0]);
-  if (!cookies.some((c) => c.startsWith("shepherd.session_token="))) {
-    throw new Error(`sign-up set no shepherd.session_token cookie (got: ${cookies.join(", ") || "none"})`);
-  }
-  return cookies.join("; ");
-}
-
-/** A full first page of The Pasture: 25 posts (every third a prayer request), so the first page holds 20. */
-export async function seedFeed(port, cookie) {
-  for (let i = 1; i <= 25; i++) {
-    const res = await request(port, "/api/pasture/posts", {
-      method: "POST",
-      headers: { cookie, "content-type": "application/json", origin: `http://localhost:${port}` },
-      body: JSON.stringify({
-        kind: i % 3 === 0 ? "prayer_request" : "post",
-        body: `Brothers, day ${i}: what carried me this week was Isaiah 40:31. Waiting is not wasted time.`,
-        scripture_ref: "Isaiah 40:31",
-      }),
-    });
-    if (res.status !== 201) throw new Error(`POST /api/pasture/posts: HTTP ${res.status} ${res.body}`);
-  }
-}
-
 export async function runHttp(options = {}) {
   const { connections, warmupSeconds, durationSeconds } = { ...HTTP_DEFAULTS, ...options };
   installSignalHandlers();
   const built = await ensureBuilt();
-  const dataDir = makeDataDir("http");
   let ours;
   let bare;
   try {
-    const port = await freePort();
-    log(`http: starting the built server on 127.0.0.1:${port} (DATA_DIR ${dataDir})`);
-    ours = startChild(process.execPath, [SERVER_MAIN], {
-      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: "100000" }),
-      dataDir,
-      label: "shepherd server",
-    });
-    try {
-      await waitFor200(port, "/api/health", { child: ours.child, timeoutMs: 90_000, describe: "the Shepherd server" });
-    } catch (error) {
-      throw new Error(`${error.message}\n--- server output ---\n${ours.output.tail()}`);
-    }
-    const readyMs = round(performance.now() - ours.spawnedAt, 0);
+    ours = await startBuiltServer({ name: "http" });
+    const { port, readyMs } = ours;
 
     const cookie = await signUp(port);
     const meRes = await request(port, "/api/me", { headers: { cookie } });
@@ -157,18 +103,8 @@ export async function runHttp(options = {}) {
       single[name] = round(times[10], 2);
     }
 
-    const barePort = await freePort();
-    bare = startChild(process.execPath, [path.join(ROOT, "bench/lib/bare-server.mjs")], {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(barePort),
-        BENCH_ME_BODY: meBody,
-        BENCH_TODAY_BODY: todayBody,
-        BENCH_FEED_BODY: feedBody,
-      },
-      label: "bare node:http server",
-    });
-    await waitFor200(barePort, "/api/health", { child: bare.child, timeoutMs: 10_000, describe: "the bare server" });
+    bare = await startBareServer({ BENCH_ME_BODY: meBody, BENCH_TODAY_BODY: todayBody, BENCH_FEED_BODY: feedBody });
+    const barePort = bare.port;
 
     const healthBody = JSON.stringify({ status: "ok" });
     const scenarios = [
@@ -201,7 +137,7 @@ export async function runHttp(options = {}) {
           `http: ${s.label} on ${side === "ours" ? "Shepherd" : "bare node:http"}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`,
         );
         await load(url, { connections, durationSeconds: warmupSeconds, headers: s.headers, expectBody: s.expectBody });
-        const pids = side === "ours" ? cpuPids(ours.child.pid) : cpuPids(bare.child.pid, { database: false });
+        const pids = side === "ours" ? cpuPids(ours.pid) : cpuPids(bare.pid, { database: false });
         const before = cpuSnapshot(pids);
         const result = await load(url, { connections, durationSeconds, headers: s.headers, expectBody: s.expectBody });
         row[side] = { ...summarize(result), cpuUsPerRequest: cpuPerRequest(before, cpuSnapshot(pids), result.requests.total) };
@@ -224,11 +160,7 @@ export async function runHttp(options = {}) {
       ok: results.every((r) => r.ok),
     };
   } finally {
-    const stops = [];
-    if (bare) stops.push(stopChild(bare, { timeoutMs: 5000 }));
-    if (ours) stops.push(stopChild(ours, { timeoutMs: 30_000 }));
-    await Promise.all(stops);
-    removeDataDir(dataDir);
+    await Promise.all([bare?.stop(), ours?.stop()]);
   }
 }
 

@@ -10,24 +10,8 @@ import autocannon from "autocannon";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { signUp, seedFeed } from "./http.mjs";
-import {
-  ROOT,
-  SERVER_MAIN,
-  ensureBuilt,
-  freePort,
-  installSignalHandlers,
-  makeDataDir,
-  procCpuSeconds,
-  request,
-  removeDataDir,
-  descendantPids,
-  serverEnv,
-  sleep,
-  startChild,
-  stopChild,
-  waitFor200,
-} from "./lib/common.mjs";
+import { ROOT, ensureBuilt, installSignalHandlers, procCpuSeconds, request, descendantPids, sleep } from "./lib/common.mjs";
+import { seedFeed, signUp, startBareServer, startBuiltServer } from "./lib/server.mjs";
 import { formatSummary, summarize } from "./lib/cpuprofile.mjs";
 
 const args = process.argv.slice(2);
@@ -51,23 +35,17 @@ if (!PATHS[scenario]) {
 
 installSignalHandlers();
 await ensureBuilt();
-const dataDir = makeDataDir("profile");
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-profile-"));
 const profFile = path.join(outDir, `${scenario}.cpuprofile`);
 let server;
 let bare;
 try {
-  const port = await freePort();
-  server = startChild(
-    process.execPath,
-    [...(profiling ? ["--import", path.join(ROOT, "bench/lib/prof-hook.mjs")] : []), SERVER_MAIN],
-    {
-      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: "100000", PROF_OUT: profFile, ...extraEnv }),
-      dataDir,
-      label: "shepherd server",
-    },
-  );
-  await waitFor200(port, "/api/health", { child: server.child, timeoutMs: 90_000, describe: "the Shepherd server" });
+  server = await startBuiltServer({
+    name: "profile",
+    nodeArgs: profiling ? ["--import", path.join(ROOT, "bench/lib/prof-hook.mjs")] : [],
+    env: { PROF_OUT: profFile, ...extraEnv },
+  });
+  const { port } = server;
   const cookie = await signUp(port);
   if (scenario === "feed") await seedFeed(port, cookie);
   const headers = scenario === "health" ? {} : { cookie };
@@ -75,31 +53,21 @@ try {
   let targetPort = port;
   if (bareRun) {
     const body = (await request(port, PATHS[scenario], { headers })).body;
-    targetPort = await freePort();
-    bare = startChild(process.execPath, [path.join(ROOT, "bench/lib/bare-server.mjs")], {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(targetPort),
-        BENCH_ME_BODY: body,
-        BENCH_TODAY_BODY: body,
-        BENCH_FEED_BODY: body,
-      },
-      label: "bare node:http server",
-    });
-    await waitFor200(targetPort, "/api/health", { child: bare.child, timeoutMs: 10_000, describe: "the bare server" });
+    bare = await startBareServer({ BENCH_ME_BODY: body, BENCH_TODAY_BODY: body, BENCH_FEED_BODY: body });
+    targetPort = bare.port;
     target = bare;
   }
   const url = `http://127.0.0.1:${targetPort}${PATHS[scenario]}`;
   await autocannon({ url, connections, duration: 2, headers });
 
   const pids = () => ({
-    [bareRun ? "bare server" : "server"]: [target.child.pid],
-    postgres: bareRun ? [] : descendantPids(server.child.pid),
+    [bareRun ? "bare server" : "server"]: [target.pid],
+    postgres: bareRun ? [] : descendantPids(server.pid),
     "load generator": [process.pid],
   });
   const cpu0 = Object.fromEntries(Object.entries(pids()).map(([k, ps]) => [k, procCpuSeconds(ps)]));
   if (profiling) {
-    process.kill(server.child.pid, "SIGUSR2");
+    process.kill(server.pid, "SIGUSR2");
     for (let i = 0; i < 100 && !fs.existsSync(`${profFile}.started`); i++) await sleep(20);
   }
   const t0 = performance.now();
@@ -116,7 +84,7 @@ try {
     }),
   );
   if (profiling) {
-    process.kill(server.child.pid, "SIGUSR2");
+    process.kill(server.pid, "SIGUSR2");
     for (let i = 0; i < 250 && !fs.existsSync(profFile); i++) await sleep(20);
   }
   console.log(
@@ -134,8 +102,7 @@ try {
     console.log(formatSummary(s, { top: Number(opt("--top", 30)) }));
   }
 } finally {
-  if (bare) await stopChild(bare, { timeoutMs: 5000 });
-  if (server) await stopChild(server, { timeoutMs: 30_000 });
-  removeDataDir(dataDir);
+  await bare?.stop();
+  await server?.stop();
   if (!profiling) fs.rmSync(outDir, { recursive: true, force: true });
 }

@@ -8,25 +8,8 @@
 //     and again with the 10,000 idle streams open.
 import fs from "node:fs";
 import http from "node:http";
-import {
-  HOST,
-  SERVER_MAIN,
-  ensureBuilt,
-  freePort,
-  installSignalHandlers,
-  isMain,
-  log,
-  makeDataDir,
-  median,
-  removeDataDir,
-  request,
-  round,
-  serverEnv,
-  sleep,
-  startChild,
-  stopChild,
-  waitFor200,
-} from "./lib/common.mjs";
+import { HOST, ensureBuilt, installSignalHandlers, isMain, log, median, round, sleep } from "./lib/common.mjs";
+import { signUp, startBuiltServer } from "./lib/server.mjs";
 
 export const REALTIME_DEFAULTS = {
   connections: 10_000,
@@ -68,37 +51,6 @@ function percentile(values, p) {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function cookiesOf(res) {
-  return [res.headers["set-cookie"] ?? []]
-    .flat()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-/** Signs up a user through the API (and gives him a username); returns his Cookie header. */
-async function signUp(port, label, username) {
-  const origin = `http://localhost:${port}`;
-  const email = `bench-rt-${label}-${Date.now()}-${process.pid}@example.com`;
-  const res = await request(port, "/api/auth/sign-up/email", {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email, password: "bench-password-1234", name: `Bench ${label}` }),
-    timeoutMs: 15_000,
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
-  const cookie = cookiesOf(res);
-  if (!cookie.includes("shepherd.session_token=")) throw new Error("sign-up set no shepherd.session_token cookie");
-  if (username) {
-    const named = await request(port, "/api/profile", {
-      method: "PATCH",
-      headers: { "content-type": "application/json", origin, cookie },
-      body: JSON.stringify({ username }),
-    });
-    if (named.status !== 200) throw new Error(`PATCH /api/profile: HTTP ${named.status} ${named.body.slice(0, 300)}`);
-  }
-  return cookie;
 }
 
 /**
@@ -225,30 +177,18 @@ export async function runRealtime(options = {}) {
   if (connections < settings.connections) {
     log(`realtime: the open-file limit is ${fdLimit}; holding ${connections} streams instead of ${settings.connections}`);
   }
-  const dataDir = makeDataDir("realtime");
   let server;
   const idle = [];
   let stopMs = null;
   try {
-    const port = await freePort();
-    log(`realtime: starting the built server on 127.0.0.1:${port} (DATA_DIR ${dataDir})`);
-    server = startChild(process.execPath, [SERVER_MAIN], {
-      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: "100000" }),
-      dataDir,
-      label: "shepherd server",
-    });
-    try {
-      await waitFor200(port, "/api/health", { child: server.child, timeoutMs: 90_000, describe: "the Shepherd server" });
-    } catch (error) {
-      throw new Error(`${error.message}\n--- server output ---\n${server.output.tail()}`);
-    }
-    const pid = server.child.pid;
+    server = await startBuiltServer({ name: "realtime" });
+    const { port, pid } = server;
 
     const listenerUsername = `bench_rt_${process.pid}_${Date.now() % 100000}`;
-    const listenerCookie = await signUp(port, "listener", listenerUsername);
-    const writerCookie = await signUp(port, "writer");
+    const listenerCookie = await signUp(port, { label: "listener", username: listenerUsername });
+    const writerCookie = await signUp(port, { label: "writer" });
     const idleCookies = [];
-    for (let i = 0; i < settings.idleUsers; i++) idleCookies.push(await signUp(port, `idle${i}`));
+    for (let i = 0; i < settings.idleUsers; i++) idleCookies.push(await signUp(port, { label: `idle${i}` }));
 
     // The listener's stream: resolves the waiting sample on each `event: notifications`.
     const listener = { waiting: null, unexpected: 0 };
@@ -315,8 +255,9 @@ export async function runRealtime(options = {}) {
     const listenerOpen = !listenerStream.closed;
 
     log("realtime: stopping the server with every stream still open (graceful stop)");
-    stopMs = round(await stopChild(server, { timeoutMs: 30_000 }), 0);
+    const stopping = server;
     server = undefined;
+    stopMs = round(await stopping.stop(), 0);
 
     const result = {
       name: "realtime",
@@ -366,8 +307,7 @@ export async function runRealtime(options = {}) {
     return result;
   } finally {
     for (const s of idle) s.req.destroy();
-    if (server) await stopChild(server, { timeoutMs: 30_000 });
-    removeDataDir(dataDir);
+    await server?.stop();
   }
 }
 

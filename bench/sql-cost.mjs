@@ -8,21 +8,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { seedFeed, signUp } from "./http.mjs";
-import {
-  SERVER_MAIN,
-  ensureBuilt,
-  freePort,
-  installSignalHandlers,
-  makeDataDir,
-  procCpuSeconds,
-  removeDataDir,
-  request,
-  serverEnv,
-  startChild,
-  stopChild,
-  waitFor200,
-} from "./lib/common.mjs";
+import { ensureBuilt, freePort, installSignalHandlers, procCpuSeconds, request } from "./lib/common.mjs";
+import { seedFeed, signUp, startBuiltServer } from "./lib/server.mjs";
 
 const args = process.argv.slice(2);
 const file = args.find((a) => a.endsWith(".json"));
@@ -36,17 +23,11 @@ const statements = JSON.parse(fs.readFileSync(path.resolve(file), "utf8"));
 
 installSignalHandlers();
 await ensureBuilt();
-const dataDir = makeDataDir("sql");
-const port = await freePort();
 const pgPort = await freePort();
-const server = startChild(process.execPath, [SERVER_MAIN], {
-  env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: "100000", EMBEDDED_PG_PORT: String(pgPort) }),
-  dataDir,
-  label: "shepherd server",
-});
+const server = await startBuiltServer({ name: "sql", env: { EMBEDDED_PG_PORT: String(pgPort) } });
+const { port, dataDir } = server;
 let client;
 try {
-  await waitFor200(port, "/api/health", { child: server.child, timeoutMs: 90_000, describe: "the Shepherd server" });
   const cookie = await signUp(port);
   await seedFeed(port, cookie);
   await request(port, "/api/devotionals/today", { headers: { cookie } });
@@ -82,6 +63,5 @@ try {
   }
 } finally {
   await client?.end().catch(() => undefined);
-  await stopChild(server, { timeoutMs: 30_000 });
-  removeDataDir(dataDir);
+  await server.stop();
 }

@@ -4,23 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import {
-  ROOT,
-  SERVER_MAIN,
-  ensureBuilt,
-  freePort,
-  installSignalHandlers,
-  isMain,
-  log,
-  makeDataDir,
-  removeDataDir,
-  request,
-  round,
-  serverEnv,
-  startChild,
-  stopChild,
-  waitFor200,
-} from "./lib/common.mjs";
+import { ROOT, ensureBuilt, installSignalHandlers, isMain, log, request, round } from "./lib/common.mjs";
+import { startBareServer, startBuiltServer } from "./lib/server.mjs";
 import { HTTP_DEFAULTS, load, summarize } from "./http.mjs";
 
 /** The HTTP benchmark's settings, so the two read alike. */
@@ -65,24 +50,13 @@ function readerChunks() {
 export async function runWord() {
   installSignalHandlers();
   const built = await ensureBuilt();
-  const dataDir = makeDataDir("word");
-  const bodiesFile = path.join(dataDir, "bare-bodies.json");
   let ours;
   let bare;
   try {
-    const port = await freePort();
-    log(`word: starting the built server on 127.0.0.1:${port} (a fresh database loads both translations first)`);
-    ours = startChild(process.execPath, [SERVER_MAIN], {
-      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
-      dataDir,
-      label: "shepherd server",
-    });
-    try {
-      await waitFor200(port, "/api/health", { child: ours.child, timeoutMs: 120_000, describe: "the Shepherd server" });
-    } catch (error) {
-      throw new Error(`${error.message}\n--- server output ---\n${ours.output.tail()}`);
-    }
-    const readyMs = round(performance.now() - ours.spawnedAt, 0);
+    // A fresh database loads both translations before it answers.
+    ours = await startBuiltServer({ name: "word", timeoutMs: 120_000 });
+    const { port, readyMs } = ours;
+    const bodiesFile = path.join(ours.dataDir, "bare-bodies.json");
 
     // The exact bytes each scenario answers, for the bare server to send.
     const bodies = {};
@@ -110,12 +84,8 @@ export async function runWord() {
       });
     }
 
-    const barePort = await freePort();
-    bare = startChild(process.execPath, [path.join(ROOT, "bench/lib/bare-server.mjs")], {
-      env: { PATH: process.env.PATH, PORT: String(barePort), BENCH_BODIES_FILE: bodiesFile },
-      label: "bare node:http server",
-    });
-    await waitFor200(barePort, "/api/health", { child: bare.child, timeoutMs: 10_000, describe: "the bare server" });
+    bare = await startBareServer({ BENCH_BODIES_FILE: bodiesFile });
+    const barePort = bare.port;
 
     const rows = [];
     for (const s of SCENARIOS) {
@@ -148,11 +118,7 @@ export async function runWord() {
       ok: rows.every((r) => r.ok),
     };
   } finally {
-    const stops = [];
-    if (bare) stops.push(stopChild(bare, { timeoutMs: 5000 }));
-    if (ours) stops.push(stopChild(ours, { timeoutMs: 30_000 }));
-    await Promise.all(stops);
-    removeDataDir(dataDir);
+    await Promise.all([bare?.stop(), ours?.stop()]);
   }
 }
 
