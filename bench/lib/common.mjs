@@ -1,5 +1,6 @@
 // Helpers shared by the benchmarks: paths, free ports, temporary data dirs, child processes and clean shutdown.
-// Everything here talks to 127.0.0.1 only.
+// Everything here talks to 127.0.0.1 only. Long because starting and stopping children cleanly (process groups, the
+// embedded postmaster left behind by a killed server) is most of it; the servers themselves are in server.mjs.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";

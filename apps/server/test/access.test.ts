@@ -1,3 +1,5 @@
+// Long because the access check is one rule table (spec sections 6 and 9): every feature's free and Premium answer,
+// its failures, each monthly cap and the usage warnings, checked against one app and one clock.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { monthKey } from "@shepherd/shared";

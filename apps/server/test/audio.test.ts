@@ -1,3 +1,5 @@
+// Long because speech is one pipeline: the eSpeak worker, generate-text-audio with its cap, Range serving and the
+// OpenAI-compatible speech provider share one app, one fake speech server and the same sample texts.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { monthKey } from "@shepherd/shared";

@@ -1,3 +1,5 @@
+// Long because the local billing provider is one life cycle (the test checkout page, time passing over a trial and
+// periods, cancel and resume over HTTP, the production refusal), sharing one app and its checkout helpers.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { schema } from "../src/db/client";

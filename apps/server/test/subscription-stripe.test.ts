@@ -1,3 +1,5 @@
+// Long because Stripe is one conversation: checkout, portal, every signed webhook event, deletion and re-reading a
+// subscription run against one fake Stripe API and share its fixtures.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
