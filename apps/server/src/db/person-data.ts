@@ -1,3 +1,5 @@
+import { desc, eq } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
 
 /**
@@ -13,4 +15,24 @@ export interface PersonData {
    * addresses of stored files (/api/files/...) to delete once the rows are gone.
    */
   beforeDelete?: (db: Database, userId: string) => Promise<Array<string | null>>;
+}
+
+type OwnedTable = PgTable & { userId: PgColumn };
+
+/**
+ * The usual export section: a person's rows of one table, with the columns named as the export names them, newest
+ * first when `newestFirst` is given.
+ */
+export function ownRows<T extends OwnedTable>(
+  table: T,
+  columns: Record<string, PgColumn>,
+  newestFirst?: PgColumn,
+): (db: Database, userId: string) => Promise<unknown> {
+  return (db, userId) => {
+    const query = db
+      .select(columns)
+      .from(table as PgTable)
+      .where(eq(table.userId, userId));
+    return newestFirst ? query.orderBy(desc(newestFirst)) : query;
+  };
 }

@@ -1,21 +1,14 @@
-import { desc, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 
-const { activityEvents } = schema;
+const { activityEvents: t } = schema;
 
 export const activityData: PersonData = {
   export: {
-    activity_events: (db, userId) =>
-      db
-        .select({
-          action_type: activityEvents.actionType,
-          page_route: activityEvents.pageRoute,
-          metadata: activityEvents.metadata,
-          created_at: activityEvents.createdAt,
-        })
-        .from(activityEvents)
-        .where(eq(activityEvents.userId, userId))
-        .orderBy(desc(activityEvents.createdAt)),
+    activity_events: ownRows(
+      t,
+      { action_type: t.actionType, page_route: t.pageRoute, metadata: t.metadata, created_at: t.createdAt },
+      t.createdAt,
+    ),
   },
 };

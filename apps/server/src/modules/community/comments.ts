@@ -68,34 +68,38 @@ export function defineCommentKind(definition: CommentKindDefinition): CommentKin
 
 const { profiles } = schema;
 
-/** Edited means changed more than a second after it was written (a save right after writing is not an edit). */
-export const wasEdited = (row: { createdAt: Date; updatedAt: Date }) => row.updatedAt.getTime() - row.createdAt.getTime() > 1000;
+/** A row someone wrote, read with its author's profile (personColumns). */
+export interface AuthoredRow {
+  userId: string;
+  displayName: string | null;
+  username: string | null;
+  avatarUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * What every piece of community writing answers about its author: who wrote it, when, whether it was edited (changed
+ * more than a second after it was written: a save right after writing is not an edit) and whether the viewer did.
+ */
+export function authorship(row: AuthoredRow, viewerId: string) {
+  return {
+    author: personRef(row),
+    created_at: row.createdAt.toISOString(),
+    edited: row.updatedAt.getTime() - row.createdAt.getTime() > 1000,
+    mine: row.userId === viewerId,
+  };
+}
 
 function commentColumns(kind: CommentKind) {
   const c = kind.columns;
   return { id: c.id, body: c.body, createdAt: c.createdAt, updatedAt: c.updatedAt, userId: c.userId, ...personColumns };
 }
 
-type CommentRow = {
-  id: string;
-  body: string;
-  createdAt: Date;
-  updatedAt: Date;
-  userId: string;
-  displayName: string | null;
-  username: string | null;
-  avatarUrl: string | null;
-};
+type CommentRow = AuthoredRow & { id: string; body: string };
 
 function toComment(row: CommentRow, viewerId: string): Comment {
-  return {
-    id: row.id,
-    author: personRef(row),
-    body: row.body,
-    created_at: row.createdAt.toISOString(),
-    edited: wasEdited(row),
-    mine: row.userId === viewerId,
-  };
+  return { id: row.id, body: row.body, ...authorship(row, viewerId) };
 }
 
 async function readComments(db: Executor, kind: CommentKind, where: ReturnType<typeof eq>): Promise<CommentRow[]> {

@@ -1,33 +1,25 @@
-import { desc, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 
-const { devotionals, devotionalProgress } = schema;
+const { devotionals: d, devotionalProgress: p } = schema;
 
 export const devotionalData: PersonData = {
   export: {
-    devotionals: (db, userId) =>
-      db
-        .select({
-          devotional_date: devotionals.devotionalDate,
-          title: devotionals.title,
-          passage: devotionals.passage,
-          theme: devotionals.theme,
-        })
-        .from(devotionals)
-        .where(eq(devotionals.userId, userId))
-        .orderBy(desc(devotionals.devotionalDate)),
-    devotional_progress: (db, userId) =>
-      db
-        .select({
-          progress_date: devotionalProgress.progressDate,
-          completed: devotionalProgress.completed,
-          completed_at: devotionalProgress.completedAt,
-          spiritual_connection: devotionalProgress.spiritualConnection,
-          prayed_at: devotionalProgress.prayedAt,
-        })
-        .from(devotionalProgress)
-        .where(eq(devotionalProgress.userId, userId))
-        .orderBy(desc(devotionalProgress.progressDate)),
+    devotionals: ownRows(
+      d,
+      { devotional_date: d.devotionalDate, title: d.title, passage: d.passage, theme: d.theme },
+      d.devotionalDate,
+    ),
+    devotional_progress: ownRows(
+      p,
+      {
+        progress_date: p.progressDate,
+        completed: p.completed,
+        completed_at: p.completedAt,
+        spiritual_connection: p.spiritualConnection,
+        prayed_at: p.prayedAt,
+      },
+      p.progressDate,
+    ),
   },
 };

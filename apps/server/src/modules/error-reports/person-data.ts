@@ -1,15 +1,10 @@
-import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 
-const { errorReports } = schema;
+const { errorReports: t } = schema;
 
 export const errorReportData: PersonData = {
   export: {
-    error_reports: (db, userId) =>
-      db
-        .select({ message: errorReports.message, url: errorReports.url, created_at: errorReports.createdAt })
-        .from(errorReports)
-        .where(eq(errorReports.userId, userId)),
+    error_reports: ownRows(t, { message: t.message, url: t.url, created_at: t.createdAt }),
   },
 };

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 import { leaveFlock } from "./flocks";
 
 const { flocks, flockMembers, reflections, reflectionComments } = schema;
@@ -20,16 +20,15 @@ export const flockData: PersonData = {
         .innerJoin(flocks, eq(flocks.id, reflections.flockId))
         .where(eq(reflections.userId, userId))
         .orderBy(desc(reflections.createdAt)),
-    flock_reflection_comments: (db, userId) =>
-      db
-        .select({
-          reflection_id: reflectionComments.reflectionId,
-          body: reflectionComments.body,
-          created_at: reflectionComments.createdAt,
-        })
-        .from(reflectionComments)
-        .where(eq(reflectionComments.userId, userId))
-        .orderBy(desc(reflectionComments.createdAt)),
+    flock_reflection_comments: ownRows(
+      reflectionComments,
+      {
+        reflection_id: reflectionComments.reflectionId,
+        body: reflectionComments.body,
+        created_at: reflectionComments.createdAt,
+      },
+      reflectionComments.createdAt,
+    ),
   },
   /** He leaves each flock the way a member would, so an owner's flock passes to the next brother instead of ending. */
   async beforeDelete(db, userId) {

@@ -3,11 +3,11 @@ import { REFLECTION_PAGE_SIZE, type Page, type Reflection } from "@shepherd/shar
 import { schema, type Database, type Executor } from "../../db/client";
 import { afterCursor, cursorText, pageOf } from "../../db/page-cursor";
 import { AppError, notFound } from "../../errors";
-import { wasEdited } from "../community/comments";
+import { authorship, type AuthoredRow } from "../community/comments";
 import { activeMemberIds, requireMembership, touchFlock } from "../community/membership";
 import { ownDevotional } from "../devotional/service";
 import { notifyMentions } from "../notifications/service";
-import { personColumns, personRef } from "../profiles/people";
+import { personColumns } from "../profiles/people";
 
 /**
  * A flock's reflections: what a brother shares with his flock, often answering the day's devotional. Only members see
@@ -32,33 +32,24 @@ const reflectionColumns = {
   ...personColumns,
 };
 
-type ReflectionRow = {
+type ReflectionRow = AuthoredRow & {
   id: string;
   flockId: string;
   body: string;
   prompt: string | null;
   devotionalTitle: string | null;
   commentCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-  userId: string;
-  displayName: string | null;
-  username: string | null;
-  avatarUrl: string | null;
 };
 
 function toReflection(row: ReflectionRow, viewerId: string): Reflection {
   return {
     id: row.id,
     flock_id: row.flockId,
-    author: personRef(row),
     body: row.body,
     prompt: row.prompt,
     devotional_title: row.devotionalTitle,
-    created_at: row.createdAt.toISOString(),
-    edited: wasEdited(row),
     comment_count: row.commentCount,
-    mine: row.userId === viewerId,
+    ...authorship(row, viewerId),
   };
 }
 

@@ -1,23 +1,21 @@
-import { desc, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 
-const { journalEntries } = schema;
+const { journalEntries: t } = schema;
 
 export const journalData: PersonData = {
   export: {
-    journal_entries: (db, userId) =>
-      db
-        .select({
-          entry_date: journalEntries.entryDate,
-          devotional_title: journalEntries.devotionalTitle,
-          passage: journalEntries.passage,
-          content: journalEntries.content,
-          created_at: journalEntries.createdAt,
-          updated_at: journalEntries.updatedAt,
-        })
-        .from(journalEntries)
-        .where(eq(journalEntries.userId, userId))
-        .orderBy(desc(journalEntries.createdAt)),
+    journal_entries: ownRows(
+      t,
+      {
+        entry_date: t.entryDate,
+        devotional_title: t.devotionalTitle,
+        passage: t.passage,
+        content: t.content,
+        created_at: t.createdAt,
+        updated_at: t.updatedAt,
+      },
+      t.createdAt,
+    ),
   },
 };

@@ -1,20 +1,10 @@
-import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 
-const { notifications } = schema;
+const { notifications: t } = schema;
 
 export const notificationData: PersonData = {
   export: {
-    notifications: (db, userId) =>
-      db
-        .select({
-          type: notifications.type,
-          content: notifications.content,
-          read: notifications.read,
-          created_at: notifications.createdAt,
-        })
-        .from(notifications)
-        .where(eq(notifications.userId, userId)),
+    notifications: ownRows(t, { type: t.type, content: t.content, read: t.read, created_at: t.createdAt }),
   },
 };

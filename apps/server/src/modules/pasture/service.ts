@@ -4,9 +4,9 @@ import { prepared, schema, type Database, type Executor } from "../../db/client"
 import { afterCursor, cursorText, pageOf } from "../../db/page-cursor";
 import { AppError, notFound } from "../../errors";
 import { storedFileUrl } from "../../providers/storage/storage";
-import { wasEdited } from "../community/comments";
+import { authorship, type AuthoredRow } from "../community/comments";
 import { notifyMentions } from "../notifications/service";
-import { personColumns, personRef } from "../profiles/people";
+import { personColumns } from "../profiles/people";
 
 /** The Pasture: posts and prayer requests, and their reactions. Comments are a community thread (community/threads.ts). */
 
@@ -33,7 +33,7 @@ const postColumns = (viewerId: string | ReturnType<typeof sql.placeholder>) => (
   >`array(select ${postReactions.kind} from ${postReactions} where ${postReactions.postId} = ${posts.id} and ${postReactions.userId} = ${viewerId})`,
 });
 
-type PostRow = {
+type PostRow = AuthoredRow & {
   id: string;
   kind: string;
   body: string;
@@ -42,12 +42,6 @@ type PostRow = {
   commentCount: number;
   prayingCount: number;
   encourageCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-  userId: string;
-  displayName: string | null;
-  username: string | null;
-  avatarUrl: string | null;
   myReactions: string[];
 };
 
@@ -55,17 +49,14 @@ function toPost(row: PostRow, viewerId: string): Post {
   return {
     id: row.id,
     kind: row.kind as PostKind,
-    author: personRef(row),
     body: row.body,
     scripture_ref: row.scriptureRef,
     image_url: row.imageUrl,
-    created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    edited: wasEdited(row),
     comment_count: row.commentCount,
     reactions: { praying: row.prayingCount, encourage: row.encourageCount },
     my_reactions: row.myReactions as ReactionKind[],
-    mine: row.userId === viewerId,
+    ...authorship(row, viewerId),
   };
 }
 

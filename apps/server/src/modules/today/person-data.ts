@@ -1,22 +1,20 @@
-import { desc, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 
-const { dailyCheckins } = schema;
+const { dailyCheckins: t } = schema;
 
 export const todayData: PersonData = {
   export: {
-    daily_checkins: (db, userId) =>
-      db
-        .select({
-          check_in_date: dailyCheckins.checkInDate,
-          mood: dailyCheckins.mood,
-          focus_areas: dailyCheckins.focusAreas,
-          notes: dailyCheckins.notes,
-          spiritual_connection: dailyCheckins.spiritualConnection,
-        })
-        .from(dailyCheckins)
-        .where(eq(dailyCheckins.userId, userId))
-        .orderBy(desc(dailyCheckins.checkInDate)),
+    daily_checkins: ownRows(
+      t,
+      {
+        check_in_date: t.checkInDate,
+        mood: t.mood,
+        focus_areas: t.focusAreas,
+        notes: t.notes,
+        spiritual_connection: t.spiritualConnection,
+      },
+      t.checkInDate,
+    ),
   },
 };

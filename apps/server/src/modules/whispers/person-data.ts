@@ -1,21 +1,10 @@
-import { desc, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 
-const { encouragementWhispers } = schema;
+const { encouragementWhispers: t } = schema;
 
 export const whisperData: PersonData = {
   export: {
-    whispers: (db, userId) =>
-      db
-        .select({
-          message: encouragementWhispers.message,
-          trigger_type: encouragementWhispers.triggerType,
-          read: encouragementWhispers.read,
-          created_at: encouragementWhispers.createdAt,
-        })
-        .from(encouragementWhispers)
-        .where(eq(encouragementWhispers.userId, userId))
-        .orderBy(desc(encouragementWhispers.createdAt)),
+    whispers: ownRows(t, { message: t.message, trigger_type: t.triggerType, read: t.read, created_at: t.createdAt }, t.createdAt),
   },
 };
