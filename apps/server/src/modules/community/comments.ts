@@ -164,7 +164,7 @@ export async function createComment(
   return getComment(db, kind, { commentId: id, viewerId: options.userId });
 }
 
-/** The comment, locked for a change, when `userId` may see its thread; 404 otherwise. */
+/** The comment, locked until the change commits; 404 when there is none. The caller then opens its thread. */
 async function commentForChange(tx: Transaction, kind: CommentKind, options: { commentId: string; userId: string }) {
   const [row] = (await tx
     .select({ userId: kind.columns.userId, parentId: kind.columns.parentId, body: kind.columns.body })
@@ -200,7 +200,7 @@ export async function updateComment(
   return getComment(db, kind, { commentId: options.commentId, viewerId: options.userId });
 }
 
-/** The author deletes his comment; `asAdmin` deletes anyone's (where the kind lets admins moderate in place). */
+/** The author deletes his comment; `asAdmin` (a Pasture admin) deletes anyone's without opening the thread. */
 export async function deleteComment(
   db: Database,
   kind: CommentKind,
