@@ -18,8 +18,7 @@ import {
   type UsageSummary,
   usageWarningMessage,
 } from "@shepherd/shared";
-import type { Database } from "../../db/client";
-import { schema } from "../../db/client";
+import { schema, type Database, type Executor, type Transaction } from "../../db/client";
 import { AppError } from "../../errors";
 import { getSubscriptionRow } from "../subscription/service";
 
@@ -37,7 +36,6 @@ import { getSubscriptionRow } from "../subscription/service";
 
 const { monthlyUsageLimits, aiUsage } = schema;
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const COLUMN: Record<CappedFeature, keyof typeof monthlyUsageLimits.$inferSelect> = {
   devotional: "devotionalGenerations",
@@ -52,7 +50,7 @@ function fail(code: "UNAVAILABLE" | "BAD_REQUEST" | "INTERNAL", message: string,
   return new AppError(code, message, { cause });
 }
 
-async function loadSubscription(db: Database | Tx, userId: string): Promise<SubscriptionRow | null> {
+async function loadSubscription(db: Executor, userId: string): Promise<SubscriptionRow | null> {
   try {
     return await getSubscriptionRow(db as Database, userId);
   } catch (error) {
@@ -60,7 +58,7 @@ async function loadSubscription(db: Database | Tx, userId: string): Promise<Subs
   }
 }
 
-async function loadUsage(db: Database | Tx, userId: string, month: string, lock: boolean) {
+async function loadUsage(db: Executor, userId: string, month: string, lock: boolean) {
   try {
     if (lock) {
       await db.insert(monthlyUsageLimits).values({ userId, month }).onConflictDoNothing();
@@ -124,7 +122,7 @@ export function accessDenied(result: Extract<AccessResult, { allowed: false }>):
 export async function withAccess<T>(
   db: Database,
   options: { userId: string; feature: string; tokens?: number; now?: Date },
-  work: (tx: Tx) => Promise<T>,
+  work: (tx: Transaction) => Promise<T>,
 ): Promise<{ result: T; access: AccessResult }> {
   const feature = assertFeature(options.feature);
   const now = options.now ?? new Date();
