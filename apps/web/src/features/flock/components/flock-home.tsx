@@ -2,7 +2,7 @@ import { ChevronRight, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { FLOCK_DESCRIPTION_MAX, FLOCK_NAME_MAX, flockInput, type FlockInvitation } from "@shepherd/shared/community";
-import { TimeAgo } from "@/components/community/time-ago";
+import { TimeAgo } from "@/community";
 import { Avatar } from "@/components/profile/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -1,12 +1,7 @@
 import { MessageCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { REFLECTION_MAX, type Reflection } from "@shepherd/shared/community";
-import { AuthorLine } from "@/components/community/author-line";
-import { CommentThread } from "@/components/community/comment-thread";
-import { EditBox } from "@/components/community/edit-box";
-import { ItemActions } from "@/components/community/item-actions";
-import { MentionText } from "@/components/community/mention-text";
-import { ReportDialog } from "@/components/community/report-dialog";
+import { AuthorLine, CommentThread, EditBox, ItemActions, MentionText, ReportDialog } from "@/community";
 import { Card } from "@/components/ui/card";
 import { notify, showError } from "@/lib/toast";
 import { useCreateReflectionComment } from "../api/create-reflection-comment";

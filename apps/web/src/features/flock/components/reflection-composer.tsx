@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { REFLECTION_MAX } from "@shepherd/shared/community";
-import { CharacterCount } from "@/components/community/character-count";
-import { MentionTextarea } from "@/components/community/mention-textarea";
+import { CharacterCount, MentionTextarea } from "@/community";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";

@@ -1,5 +1,4 @@
-import { LoadMore } from "@/components/community/load-more";
-import { PostSkeletons } from "@/components/community/post-feed";
+import { LoadMore, PostSkeletons } from "@/community";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useReflections } from "../api/get-reflections";

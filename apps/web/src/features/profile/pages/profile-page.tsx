@@ -1,7 +1,7 @@
 import { CalendarDays, Flame, Settings } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { focusThemeLabel } from "@shepherd/shared/themes";
-import { PostFeed } from "@/components/community/post-feed";
+import { PostFeed } from "@/community";
 import { Avatar } from "@/components/profile/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -3,7 +3,7 @@ import { mentionAtCaret, type PersonRef } from "@shepherd/shared/community";
 import { Avatar } from "@/components/profile/avatar";
 import { Textarea } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
-import { useUserSearch } from "@/lib/community/search-users";
+import { useUserSearch } from "../api/search-users";
 
 /** How long typing pauses before usernames are looked up. */
 const SEARCH_DEBOUNCE_MS = 200;

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { usePosts, type PostFilter } from "@/lib/community/get-posts";
+import { usePosts, type PostFilter } from "../api/get-posts";
 import { LoadMore } from "./load-more";
 import { PostCard } from "./post-card";
 

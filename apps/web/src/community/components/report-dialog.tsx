@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
-import { useReportContent } from "@/lib/community/report-content";
+import { useReportContent } from "../api/report-content";
 import { notify, showError } from "@/lib/toast";
 
 const WHAT: Record<ReportTarget, string> = {

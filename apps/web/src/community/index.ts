@@ -1,0 +1,17 @@
+/**
+ * The community slice: what The Pasture, My Flock and profiles share (posts, comments, mentions, reports). Features
+ * import it from here, never from its folders, so what they may use is this list.
+ */
+export { invalidatePosts } from "./api/get-posts";
+export { AuthorLine } from "./components/author-line";
+export { CharacterCount } from "./components/character-count";
+export { CommentThread } from "./components/comment-thread";
+export { EditBox } from "./components/edit-box";
+export { ItemActions } from "./components/item-actions";
+export { LoadMore } from "./components/load-more";
+export { MentionText } from "./components/mention-text";
+export { MentionTextarea } from "./components/mention-textarea";
+export { PostFeed, PostSkeletons } from "./components/post-feed";
+export { ReportDialog } from "./components/report-dialog";
+export { ScriptureRefField, scriptureRefError } from "./components/scripture-ref-field";
+export { TimeAgo } from "./components/time-ago";
