@@ -2,10 +2,12 @@
  * The community slice: what The Pasture, My Flock and profiles share (posts, comments, mentions, reports). Features
  * import it from here, never from its folders, so what they may use is this list.
  */
+export type { CommentKind, CommentParent } from "./api/comment-kind";
 export { invalidatePosts } from "./api/get-posts";
 export { AuthorLine } from "./components/author-line";
 export { CharacterCount } from "./components/character-count";
 export { CommentThread } from "./components/comment-thread";
+export { CommentsToggle } from "./components/comments-toggle";
 export { EditBox } from "./components/edit-box";
 export { ItemActions } from "./components/item-actions";
 export { LoadMore } from "./components/load-more";

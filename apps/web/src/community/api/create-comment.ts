@@ -1,21 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Comment } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { postCommentsQuery } from "./get-comments";
-import { patchPost } from "./get-posts";
+import type { CommentKind, CommentParent } from "./comment-kind";
 
-/** POST /api/pasture/posts/:id/comments. */
-export function createComment(postId: string, body: string) {
-  return api<Comment>(`/api/pasture/posts/${postId}/comments`, { body: { body } });
+/** POST a comment under one parent. */
+export function createComment<P extends CommentParent>(kind: CommentKind<P>, parentId: string, body: string) {
+  return api<Comment>(kind.listPath(parentId), { body: { body } });
 }
 
-export function useCreateComment(postId: string) {
+export function useCreateComment<P extends CommentParent>(kind: CommentKind<P>, parent: P) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => createComment(postId, body),
+    mutationFn: (body: string) => createComment(kind, parent.id, body),
     onSuccess: async () => {
-      patchPost(client, postId, (post) => ({ ...post, comment_count: post.comment_count + 1 }));
-      await client.invalidateQueries({ queryKey: postCommentsQuery(postId).queryKey });
+      kind.patchParent(client, parent, (item) => ({ ...item, comment_count: item.comment_count + 1 }));
+      await client.invalidateQueries({ queryKey: kind.queryKey(parent.id) });
     },
   });
 }

@@ -1,20 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { postCommentsQuery } from "./get-comments";
-import { patchPost } from "./get-posts";
+import type { CommentKind, CommentParent } from "./comment-kind";
 
-/** DELETE /api/pasture/comments/:id (author only). */
-export function deleteComment(id: string) {
-  return api<{ deleted: true }>(`/api/pasture/comments/${id}`, { method: "DELETE" });
+/** DELETE one comment (author only). */
+export function deleteComment<P extends CommentParent>(kind: CommentKind<P>, id: string) {
+  return api<{ deleted: true }>(kind.itemPath(id), { method: "DELETE" });
 }
 
-export function useDeleteComment(postId: string) {
+export function useDeleteComment<P extends CommentParent>(kind: CommentKind<P>, parent: P) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: deleteComment,
+    mutationFn: (id: string) => deleteComment(kind, id),
     onSuccess: async () => {
-      patchPost(client, postId, (post) => ({ ...post, comment_count: Math.max(0, post.comment_count - 1) }));
-      await client.invalidateQueries({ queryKey: postCommentsQuery(postId).queryKey });
+      kind.patchParent(client, parent, (item) => ({ ...item, comment_count: Math.max(0, item.comment_count - 1) }));
+      await client.invalidateQueries({ queryKey: kind.queryKey(parent.id) });
     },
   });
 }

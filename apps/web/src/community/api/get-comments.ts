@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Comment } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
+import type { CommentKind, CommentParent } from "./comment-kind";
 
-/** GET /api/pasture/posts/:id/comments: oldest first. */
-export const postCommentsQuery = (postId: string) =>
+/** GET one parent's comments, oldest first. */
+export const commentsQuery = <P extends CommentParent>(kind: CommentKind<P>, parentId: string) =>
   queryOptions({
-    queryKey: ["pasture", "comments", postId],
-    queryFn: ({ signal }) => api<Comment[]>(`/api/pasture/posts/${postId}/comments`, { signal }),
+    queryKey: kind.queryKey(parentId),
+    queryFn: ({ signal }) => api<Comment[]>(kind.listPath(parentId), { signal }),
   });
 
-export function usePostComments(postId: string, enabled: boolean) {
-  return useQuery({ ...postCommentsQuery(postId), enabled });
+export function useComments<P extends CommentParent>(kind: CommentKind<P>, parentId: string) {
+  return useQuery(commentsQuery(kind, parentId));
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { Page, Post, PostKind } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
+import { pastureKeys } from "./keys";
 
 /**
  * The Pasture's posts (GET /api/pasture/posts), newest first, a page at a time. The Pasture and a profile's posts
@@ -11,11 +12,9 @@ export interface PostFilter {
   author?: string;
 }
 
-export const postsKey = ["pasture", "posts"] as const;
-
 export const postsQuery = (filter: PostFilter) =>
   infiniteQueryOptions({
-    queryKey: [...postsKey, filter],
+    queryKey: pastureKeys.postList(filter),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams();
       if (pageParam) params.set("before", pageParam);
@@ -35,7 +34,7 @@ export function usePosts(filter: PostFilter) {
 
 /** Changes one post wherever it is cached (every filter), e.g. after a reaction or an edit. */
 export function patchPost(client: QueryClient, postId: string, change: (post: Post) => Post) {
-  client.setQueriesData<InfiniteData<Page<Post>>>({ queryKey: postsKey }, (data) =>
+  client.setQueriesData<InfiniteData<Page<Post>>>({ queryKey: pastureKeys.posts() }, (data) =>
     data
       ? {
           ...data,
@@ -49,5 +48,5 @@ export function patchPost(client: QueryClient, postId: string, change: (post: Po
 }
 
 export function invalidatePosts(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: postsKey });
+  return client.invalidateQueries({ queryKey: pastureKeys.posts() });
 }

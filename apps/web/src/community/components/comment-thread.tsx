@@ -1,9 +1,13 @@
-import type { UseMutationResult } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { COMMENT_MAX, type Comment } from "@shepherd/shared/community";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { notify, showError } from "@/lib/toast";
+import type { CommentKind, CommentParent } from "../api/comment-kind";
+import { useCreateComment } from "../api/create-comment";
+import { useDeleteComment } from "../api/delete-comment";
+import { useComments } from "../api/get-comments";
+import { useUpdateComment } from "../api/update-comment";
 import { AuthorLine } from "./author-line";
 import { CharacterCount } from "./character-count";
 import { EditBox } from "./edit-box";
@@ -12,16 +16,13 @@ import { MentionText } from "./mention-text";
 import { MentionTextarea } from "./mention-textarea";
 import { ReportDialog } from "./report-dialog";
 
-export interface CommentCalls {
-  list: { data?: Comment[]; isPending: boolean; isError: boolean; refetch: () => unknown };
-  add: UseMutationResult<Comment, Error, string>;
-  edit: UseMutationResult<Comment, Error, { id: string; body: string }>;
-  remove: UseMutationResult<unknown, Error, string>;
-  /** What a report of one of these comments is about. */
-  reportTarget: "comment" | "reflection_comment";
-}
+type CommentMutations = {
+  edit: ReturnType<typeof useUpdateComment>;
+  remove: ReturnType<typeof useDeleteComment>;
+  reportTarget: CommentKind<CommentParent>["reportTarget"];
+};
 
-function CommentItem({ comment, calls }: { comment: Comment; calls: CommentCalls }) {
+function CommentItem({ comment, calls }: { comment: Comment; calls: CommentMutations }) {
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const deleting = calls.remove.isPending && calls.remove.variables === comment.id;
@@ -68,13 +69,13 @@ function CommentItem({ comment, calls }: { comment: Comment; calls: CommentCalls
   );
 }
 
-function AddComment({ calls, label }: { calls: CommentCalls; label: string }) {
+function AddComment({ add }: { add: ReturnType<typeof useCreateComment> }) {
   const id = useId();
   const [body, setBody] = useState("");
   const submit = () => {
     const text = body.trim();
-    if (!text || calls.add.isPending) return;
-    calls.add.mutate(text, {
+    if (!text || add.isPending) return;
+    add.mutate(text, {
       onSuccess: () => {
         setBody("");
         notify("Comment added");
@@ -91,7 +92,7 @@ function AddComment({ calls, label }: { calls: CommentCalls; label: string }) {
       }}
     >
       <label htmlFor={id} className="sr-only">
-        {label}
+        Add a comment
       </label>
       <MentionTextarea
         id={id}
@@ -111,17 +112,21 @@ function AddComment({ calls, label }: { calls: CommentCalls; label: string }) {
       />
       <div className="flex items-center justify-between gap-2">
         <CharacterCount id={`${id}-count`} length={body.length} max={COMMENT_MAX} />
-        <Button type="submit" size="sm" disabled={calls.add.isPending || body.trim().length === 0}>
-          {calls.add.isPending ? "Sending..." : "Comment"}
+        <Button type="submit" size="sm" disabled={add.isPending || body.trim().length === 0}>
+          {add.isPending ? "Sending..." : "Comment"}
         </Button>
       </div>
     </form>
   );
 }
 
-/** The comments under a post or reflection, oldest first, with a box to add one. */
-export function CommentThread({ calls, id, addLabel }: { calls: CommentCalls; id: string; addLabel: string }) {
-  const { list } = calls;
+/** The comments under a post or reflection (any kind), oldest first, with a box to add one. */
+export function CommentThread<P extends CommentParent>({ kind, parent, id }: { kind: CommentKind<P>; parent: P; id: string }) {
+  const list = useComments(kind, parent.id);
+  const add = useCreateComment(kind, parent);
+  const edit = useUpdateComment(kind, parent);
+  const remove = useDeleteComment(kind, parent);
+  const calls = { edit, remove, reportTarget: kind.reportTarget };
   return (
     <div id={id} className="border-t border-stone-200 pt-1 dark:border-stone-800">
       {list.isPending ? (
@@ -148,7 +153,7 @@ export function CommentThread({ calls, id, addLabel }: { calls: CommentCalls; id
       ) : (
         <p className="py-3 text-sm text-stone-600 dark:text-stone-400">No comments yet. Be the first to encourage him.</p>
       )}
-      <AddComment calls={calls} label={addLabel} />
+      <AddComment add={add} />
     </div>
   );
 }

@@ -1,19 +1,17 @@
-import { BookOpen, HandHeart, Heart, MessageCircle } from "lucide-react";
+import { BookOpen, HandHeart, Heart } from "lucide-react";
 import { useId, useState, type ComponentType } from "react";
 import { POST_MAX, type Post, type ReactionKind } from "@shepherd/shared/community";
 import { Card } from "@/components/ui/card";
 import { ScriptureLink } from "@/components/scripture/scripture-link";
-import { useCreateComment } from "../api/create-comment";
-import { useDeleteComment } from "../api/delete-comment";
 import { useDeletePost } from "../api/delete-post";
-import { usePostComments } from "../api/get-comments";
+import { postComments } from "../api/post-comments";
 import { useReactToPost } from "../api/react-to-post";
-import { useUpdateComment } from "../api/update-comment";
 import { useUpdatePost } from "../api/update-post";
 import { cn } from "@/lib/cn";
 import { notify, showError } from "@/lib/toast";
 import { AuthorLine } from "./author-line";
 import { CommentThread } from "./comment-thread";
+import { CommentsToggle } from "./comments-toggle";
 import { EditBox } from "./edit-box";
 import { ItemActions } from "./item-actions";
 import { MentionText } from "./mention-text";
@@ -50,14 +48,6 @@ function ReactionButton(props: {
       <span className="tabular-nums">{props.count}</span>
     </button>
   );
-}
-
-function PostComments({ postId, id }: { postId: string; id: string }) {
-  const list = usePostComments(postId, true);
-  const add = useCreateComment(postId);
-  const edit = useUpdateComment(postId);
-  const remove = useDeleteComment(postId);
-  return <CommentThread id={id} addLabel="Add a comment" calls={{ list, add, edit, remove, reportTarget: "comment" }} />;
 }
 
 function EditPost({ post, onDone }: { post: Post; onDone: () => void }) {
@@ -154,20 +144,16 @@ export function PostCard({ post }: { post: Post }) {
               />
             );
           })}
-          <button
-            type="button"
-            aria-expanded={commentsOpen}
-            aria-controls={commentsOpen ? commentsId : undefined}
-            onClick={() => setCommentsOpen(!commentsOpen)}
-            className="ml-auto inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
-          >
-            <MessageCircle aria-hidden="true" className="h-4 w-4" />
-            Comments
-            <span className="tabular-nums">{post.comment_count}</span>
-          </button>
+          <CommentsToggle
+            open={commentsOpen}
+            onToggle={() => setCommentsOpen(!commentsOpen)}
+            controls={commentsId}
+            count={post.comment_count}
+            className="ml-auto"
+          />
         </div>
       </article>
-      {commentsOpen ? <PostComments postId={post.id} id={commentsId} /> : null}
+      {commentsOpen ? <CommentThread kind={postComments} parent={post} id={commentsId} /> : null}
       {reporting ? <ReportDialog open onClose={() => setReporting(false)} targetType="post" targetId={post.id} /> : null}
     </Card>
   );

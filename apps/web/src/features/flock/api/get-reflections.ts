@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { Page, Reflection } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
+import { flockKeys } from "./keys";
 
 /** GET /api/flocks/:id/reflections: members only, newest first, a page at a time. */
 export const reflectionsQuery = (flockId: string) =>
   infiniteQueryOptions({
-    queryKey: ["flocks", flockId, "reflections"],
+    queryKey: flockKeys.reflections(flockId),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams();
       if (pageParam) params.set("before", pageParam);

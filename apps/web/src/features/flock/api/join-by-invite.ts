@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flocksKey } from "./get-flocks";
+import { flockKeys } from "./keys";
 import { flockQuery } from "./get-flock";
 
 /** POST /api/flock-invites/:code/accept: join through the link -> the flock. */
@@ -15,7 +15,7 @@ export function useJoinByInvite() {
     mutationFn: joinByInvite,
     onSuccess: (flock) => {
       client.setQueryData(flockQuery(flock.id).queryKey, flock);
-      return client.invalidateQueries({ queryKey: flocksKey, exact: true });
+      return client.invalidateQueries({ queryKey: flockKeys.all, exact: true });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flocksKey } from "./get-flocks";
+import { flockKeys } from "./keys";
 import { flockQuery } from "./get-flock";
 
 /** PATCH /api/flocks/:id (owner): a new name or description. */
@@ -16,7 +16,7 @@ export function useUpdateFlock() {
     mutationFn: updateFlock,
     onSuccess: (flock) => {
       client.setQueryData(flockQuery(flock.id).queryKey, flock);
-      return client.invalidateQueries({ queryKey: flocksKey, exact: true });
+      return client.invalidateQueries({ queryKey: flockKeys.all, exact: true });
     },
   });
 }

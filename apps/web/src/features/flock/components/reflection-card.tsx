@@ -1,25 +1,11 @@
-import { MessageCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { REFLECTION_MAX, type Reflection } from "@shepherd/shared/community";
-import { AuthorLine, CommentThread, EditBox, ItemActions, MentionText, ReportDialog } from "@/community";
+import { AuthorLine, CommentsToggle, CommentThread, EditBox, ItemActions, MentionText, ReportDialog } from "@/community";
 import { Card } from "@/components/ui/card";
 import { notify, showError } from "@/lib/toast";
-import { useCreateReflectionComment } from "../api/create-reflection-comment";
 import { useDeleteReflection } from "../api/delete-reflection";
-import { useDeleteReflectionComment } from "../api/delete-reflection-comment";
-import { useReflectionComments } from "../api/get-reflection-comments";
+import { reflectionComments } from "../api/reflection-comments";
 import { useUpdateReflection } from "../api/update-reflection";
-import { useUpdateReflectionComment } from "../api/update-reflection-comment";
-
-function ReflectionComments({ reflection, id }: { reflection: Reflection; id: string }) {
-  const list = useReflectionComments(reflection.id);
-  const add = useCreateReflectionComment(reflection);
-  const edit = useUpdateReflectionComment(reflection.id);
-  const remove = useDeleteReflectionComment(reflection);
-  return (
-    <CommentThread id={id} addLabel="Add a comment" calls={{ list, add, edit, remove, reportTarget: "reflection_comment" }} />
-  );
-}
 
 /** One brother's reflection in a flock: the prompt it answers, his words, and the comments under it. */
 export function ReflectionCard({ reflection }: { reflection: Reflection }) {
@@ -77,20 +63,15 @@ export function ReflectionCard({ reflection }: { reflection: Reflection }) {
           <MentionText text={reflection.body} />
         )}
         <div className="flex justify-end">
-          <button
-            type="button"
-            aria-expanded={commentsOpen}
-            aria-controls={commentsOpen ? commentsId : undefined}
-            onClick={() => setCommentsOpen(!commentsOpen)}
-            className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
-          >
-            <MessageCircle aria-hidden="true" className="h-4 w-4" />
-            Comments
-            <span className="tabular-nums">{reflection.comment_count}</span>
-          </button>
+          <CommentsToggle
+            open={commentsOpen}
+            onToggle={() => setCommentsOpen(!commentsOpen)}
+            controls={commentsId}
+            count={reflection.comment_count}
+          />
         </div>
       </article>
-      {commentsOpen ? <ReflectionComments reflection={reflection} id={commentsId} /> : null}
+      {commentsOpen ? <CommentThread kind={reflectionComments} parent={reflection} id={commentsId} /> : null}
       {reporting ? (
         <ReportDialog open onClose={() => setReporting(false)} targetType="reflection" targetId={reflection.id} />
       ) : null}
