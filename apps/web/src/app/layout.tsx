@@ -4,10 +4,10 @@ import { Link, NavLink, Outlet } from "react-router";
 import { BookOpen, Compass, Home, NotebookPen, Sprout, User, Users } from "lucide-react";
 import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared/constants";
 import { ErrorBoundary } from "./error-boundary";
-import { useLiveNotifications } from "@/lib/realtime";
 import { useMe } from "@/lib/session";
 import { cn } from "@/lib/cn";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { useLiveNotifications } from "@/features/notifications/api/live-notifications";
 import { SubscriptionBadge } from "@/features/subscription/components/subscription-badge";
 
 /** One area's crash leaves the header and navigation working; Try Again reloads that area's data. */

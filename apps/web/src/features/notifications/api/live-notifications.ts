@@ -1,17 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useMe } from "./session";
+import { useMe } from "@/lib/session";
+import { notificationsQuery } from "./get-notifications";
 
-/** The key of the notifications list and unread count (features/notifications/api/get-notifications.ts). */
-const NOTIFICATIONS_KEY = ["notifications"] as const;
 /** After the server refused the stream (the browser then stops retrying by itself): the first wait and the cap. */
 const REOPEN_FIRST_MS = 2_000;
 const REOPEN_MAX_MS = 60_000;
 
 /**
- * Live notifications (issue 5): while someone is signed in, one EventSource on /api/realtime. Each `notifications`
- * event refetches the list and the unread count, and so does every (re)open, so a change made while the stream was
- * down is not missed. No polling: nothing is fetched unless the server says something changed.
+ * GET /api/realtime, live notifications (issue 5): while someone is signed in, one EventSource on it. Each
+ * `notifications` event refetches the list and the unread count, and so does every (re)open, so a change made while the
+ * stream was down is not missed. No polling: nothing is fetched unless the server says something changed.
  */
 export function useLiveNotifications() {
   const client = useQueryClient();
@@ -22,7 +21,7 @@ export function useLiveNotifications() {
     let source: EventSource | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
     let refusals = 0;
-    const refetch = () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    const refetch = () => void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
 
     const open = () => {
       const current = new EventSource("/api/realtime");
