@@ -11,8 +11,11 @@ import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api";
+import { useCreateJournalEntry } from "@/lib/journal";
 import { notify, notifyError } from "@/lib/toast";
-import { useCreateEntry, useDeleteEntry, useJournal, useUpdateEntry } from "../api/journal";
+import { useDeleteEntry } from "../api/delete-entry";
+import { useJournal } from "../api/get-journal";
+import { useUpdateEntry } from "../api/update-entry";
 
 function EntryEditor(props: {
   initial?: string;
@@ -152,7 +155,7 @@ export function JournalPage() {
   // Words of self-harm in an entry: the crisis resources stay in view (CONTENT.md, "Care").
   const [care, setCare] = useState(false);
   const journal = useJournal(q);
-  const create = useCreateEntry();
+  const create = useCreateJournalEntry();
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 300);
     return () => clearTimeout(timer);
@@ -183,14 +186,17 @@ export function JournalPage() {
             saving={create.isPending}
             onCancel={() => setWriting(false)}
             onSave={(content) =>
-              create.mutate(content, {
-                onSuccess: (result) => {
-                  setWriting(false);
-                  notify("Journal saved", "Your reflection has been recorded.");
-                  if (result.care) setCare(true);
+              create.mutate(
+                { content },
+                {
+                  onSuccess: (result) => {
+                    setWriting(false);
+                    notify("Journal saved", "Your reflection has been recorded.");
+                    if (result.care) setCare(true);
+                  },
+                  onError: onSaveError,
                 },
-                onError: onSaveError,
-              })
+              )
             }
           />
         </Card>

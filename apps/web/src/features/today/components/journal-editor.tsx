@@ -7,15 +7,15 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api";
+import { useCreateJournalEntry } from "@/lib/journal";
 import { notify, notifyError } from "@/lib/toast";
-import { useSaveJournal } from "../api/today";
 
 /** "Gather Your Thoughts": the journal editor for today's devotional (spec sections 2, 5 and 8). */
 export function JournalEditor(props: { devotional: Devotional | null; onClose: () => void; onSaved: () => void }) {
   const [content, setContent] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [care, setCare] = useState(false);
-  const save = useSaveJournal();
+  const save = useCreateJournalEntry();
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => box.current?.focus(), []);
 

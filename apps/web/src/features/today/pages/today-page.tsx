@@ -14,15 +14,13 @@ import { ApiError, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { usageQuery, useSubscription } from "@/lib/subscription";
 import { notify, notifyError } from "@/lib/toast";
-import {
-  generateAudio,
-  useCompleteDevotional,
-  useDismissWhisper,
-  useMarkPrayed,
-  useRefreshDevotional,
-  useSyncTimeZone,
-  useToday,
-} from "../api/today";
+import { useCompleteDevotional } from "../api/complete-devotional";
+import { useDismissWhisper } from "../api/dismiss-whisper";
+import { generateAudio } from "../api/generate-audio";
+import { useToday } from "../api/get-today";
+import { useMarkPrayed } from "../api/mark-prayed";
+import { useRefreshDevotional } from "../api/refresh-devotional";
+import { useSyncTimeZone } from "../api/sync-time-zone";
 import { backupDevotional } from "../backup-devotionals";
 import { AudioPlayer } from "../components/audio-player";
 import { CheckinCard, ConnectionSlider } from "../components/connection-checkin";

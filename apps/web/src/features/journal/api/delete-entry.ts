@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { devotionalKeys } from "@/lib/devotional";
+import { journalKeys } from "@/lib/journal";
+
+/** DELETE /api/journal/:id. */
+export function deleteEntry(id: string) {
+  return api(`/api/journal/${id}`, { method: "DELETE" });
+}
+
+export function useDeleteEntry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEntry,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: journalKeys.all }),
+        client.invalidateQueries({ queryKey: devotionalKeys.todayScreen() }),
+      ]),
+  });
+}
