@@ -6,7 +6,3 @@ export function requestPasswordReset(email: string) {
     body: { email, redirectTo: `${window.location.origin}/auth?mode=reset` },
   });
 }
-
-export function resetPassword(input: { token: string; newPassword: string }) {
-  return api<{ status: boolean }>("/api/auth/reset-password", { body: input });
-}
