@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PersonRef } from "@shepherd/shared/community";
 import { Avatar } from "@/components/profile/avatar";
+import { personName } from "@/components/profile/person-name";
 import { TimeAgo } from "./time-ago";
 
 /** Who wrote something and when: avatar, display name (to his profile), @username, relative time, "edited". */
 export function AuthorLine(props: { author: PersonRef; at: string; edited?: boolean; children?: ReactNode }) {
   const { author } = props;
-  const name = author.display_name?.trim() || (author.username ? `@${author.username}` : "A brother");
+  const name = personName(author);
   return (
     <div className="flex min-w-0 items-start gap-3">
       <Link to={`/profile/${author.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">

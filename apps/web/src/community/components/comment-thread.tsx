@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { COMMENT_MAX, type Comment } from "@shepherd/shared/community";
 import { Button } from "@/components/ui/button";
+import { Loading, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { notify, showError } from "@/lib/toast";
 import type { CommentKind, CommentParent } from "../api/comment-kind";
@@ -129,30 +130,27 @@ export function CommentThread<P extends CommentParent>({ kind, parent, id }: { k
   const calls = { edit, remove, reportTarget: kind.reportTarget };
   return (
     <div id={id} className="border-t border-stone-200 pt-1 dark:border-stone-800">
-      {list.isPending ? (
-        <div role="status" className="space-y-3 py-3">
-          <span className="sr-only">Loading comments</span>
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-4 w-2/3" />
-        </div>
-      ) : list.isError ? (
-        <div className="flex items-center gap-3 py-3 text-sm">
-          <p role="alert" className="text-red-700 dark:text-red-400">
-            Couldn't load the comments.
-          </p>
-          <Button size="sm" variant="secondary" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : list.data && list.data.length > 0 ? (
-        <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-          {list.data.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} calls={calls} />
-          ))}
-        </ul>
-      ) : (
-        <p className="py-3 text-sm text-stone-600 dark:text-stone-400">No comments yet. Be the first to encourage him.</p>
-      )}
+      <QueryState
+        query={list}
+        look="compact"
+        loading={
+          <Loading label="Loading comments" className="space-y-3 py-3">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-4 w-2/3" />
+          </Loading>
+        }
+        error="Couldn't load the comments."
+        isEmpty={(comments) => comments.length === 0}
+        empty="No comments yet. Be the first to encourage him."
+      >
+        {(comments) => (
+          <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+            {comments.map((comment) => (
+              <CommentItem key={comment.id} comment={comment} calls={calls} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <AddComment add={add} />
     </div>
   );

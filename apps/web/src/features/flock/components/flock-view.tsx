@@ -7,8 +7,9 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
+import { Loading, LoadFailure, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/api";
+import { hasStatus } from "@/lib/api";
 import { useMe } from "@/lib/session";
 import { notify, showError } from "@/lib/toast";
 import { useFlock } from "../api/get-flock";
@@ -123,45 +124,46 @@ function LeaveFlock({ flock }: { flock: FlockDetail }) {
 /** One flock (/flock?f={id}): its reflections, its members, inviting brothers, and leaving. */
 export function FlockView({ flockId }: { flockId: string }) {
   const flock = useFlock(flockId);
+  return (
+    <QueryState
+      query={flock}
+      loading={
+        <div>
+          <BackLink />
+          <Loading label="Loading the flock" className="space-y-3">
+            <Skeleton className="h-8 w-1/2" />
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-40 w-full rounded-2xl" />
+          </Loading>
+        </div>
+      }
+      error={(error) => {
+        const gone = hasStatus(error, 404);
+        return (
+          <div>
+            <BackLink />
+            <LoadFailure
+              title={gone ? "This flock isn't available" : "Something went wrong"}
+              message={
+                gone
+                  ? "It may have ended, or you are not one of its members."
+                  : "We couldn't load this flock. Please check your connection and try again."
+              }
+              onRetry={gone ? undefined : () => void flock.refetch()}
+            />
+          </div>
+        );
+      }}
+    >
+      {(data) => <Flock flock={data} />}
+    </QueryState>
+  );
+}
+
+/** The flock, once loaded. */
+function Flock({ flock: data }: { flock: FlockDetail }) {
   const me = useMe();
   const [editing, setEditing] = useState(false);
-
-  if (flock.isPending) {
-    return (
-      <div>
-        <BackLink />
-        <div role="status" className="space-y-3">
-          <span className="sr-only">Loading the flock</span>
-          <Skeleton className="h-8 w-1/2" />
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-40 w-full rounded-2xl" />
-        </div>
-      </div>
-    );
-  }
-  if (flock.isError) {
-    const gone = flock.error instanceof ApiError && flock.error.status === 404;
-    return (
-      <div>
-        <BackLink />
-        <Card className="space-y-3 text-center">
-          <h1 className="font-serif text-xl font-semibold">{gone ? "This flock isn't available" : "Something went wrong"}</h1>
-          <p className="text-stone-700 dark:text-stone-300">
-            {gone
-              ? "It may have ended, or you are not one of its members."
-              : "We couldn't load this flock. Please check your connection and try again."}
-          </p>
-          {gone ? null : (
-            <Button variant="secondary" onClick={() => void flock.refetch()}>
-              Try again
-            </Button>
-          )}
-        </Card>
-      </div>
-    );
-  }
-
-  const data = flock.data;
   const alone = data.members.length <= 1;
   const invite = <FlockInvite flock={data} />;
   return (

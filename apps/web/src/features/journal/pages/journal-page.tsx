@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, errorMessage } from "@/lib/api";
 import { useCreateJournalEntry } from "@/lib/journal";
@@ -160,7 +161,6 @@ export function JournalPage() {
     const timer = setTimeout(() => setQ(search.trim()), 300);
     return () => clearTimeout(timer);
   }, [search]);
-  const entries = journal.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
     <div className="space-y-4">
       <PageHeading title="Journal" description="Your private reflections, newest first. Only you can read them." />
@@ -201,26 +201,24 @@ export function JournalPage() {
           />
         </Card>
       ) : null}
-      {journal.isPending ? (
-        <Spinner label="Loading your journal" />
-      ) : journal.isError ? (
-        <div role="alert" className="space-y-2">
-          <p className="text-stone-700 dark:text-stone-300">Your journal could not be loaded. {errorMessage(journal.error)}</p>
-          <Button variant="secondary" onClick={() => void journal.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : entries.length === 0 ? (
-        <p className="text-stone-600 dark:text-stone-400">
-          {q ? "No entries match your search." : "No entries yet. Your first reflection will appear here."}
-        </p>
-      ) : (
-        <ul className="space-y-3">
-          {entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} onCare={() => setCare(true)} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={journal}
+        look="plain"
+        loading={<Spinner label="Loading your journal" />}
+        error={`Your journal could not be loaded. ${errorMessage(journal.error)}`}
+        isEmpty={(data) => data.pages.every((page) => page.entries.length === 0)}
+        empty={q ? "No entries match your search." : "No entries yet. Your first reflection will appear here."}
+      >
+        {(data) => (
+          <ul className="space-y-3">
+            {data.pages
+              .flatMap((page) => page.entries)
+              .map((entry) => (
+                <Entry key={entry.id} entry={entry} onCare={() => setCare(true)} />
+              ))}
+          </ul>
+        )}
+      </QueryState>
       {journal.hasNextPage ? (
         <Button variant="secondary" onClick={() => void journal.fetchNextPage()} disabled={journal.isFetchingNextPage}>
           Show older entries

@@ -19,6 +19,7 @@ import {
 } from "@shepherd/shared/word";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
@@ -26,7 +27,9 @@ import { notify, notifyError, showError } from "@/lib/toast";
 import { useChapterAudio } from "../api/chapter-audio";
 import { useChapter } from "../api/get-chapter";
 import { useChapterAnnotations } from "../api/get-chapter-annotations";
-import { useReaderSettings, useSaveReadingPosition, useUpdateReaderSettings } from "../api/reader-settings";
+import { useReaderSettings } from "../api/get-reader-settings";
+import { useSaveReadingPosition } from "../api/save-reading-position";
+import { useUpdateReaderSettings } from "../api/update-reader-settings";
 import { useChangeAnnotations, type AnnotationChange } from "../api/update-annotations";
 import { ChapterText, selectionText, type VerseMarks } from "../components/chapter-text";
 import { NoteDialog, type NoteTarget } from "../components/note-dialog";
@@ -233,37 +236,36 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
         </div>
       </header>
 
-      {text.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading {chapterTitle(book, chapter)}
-          </span>
-          {Array.from({ length: 10 }, (_, i) => (
-            <Skeleton key={i} className={cn("h-5", i % 3 === 2 ? "w-2/3" : "w-full")} />
-          ))}
-        </div>
-      ) : text.isError ? (
-        <Card className="space-y-3">
-          <p role="alert">{errorMessage(text.error)}</p>
-          <Button variant="secondary" onClick={() => void text.refetch()}>
-            Try again
-          </Button>
-        </Card>
-      ) : (
-        <ChapterText
-          blocks={text.data.blocks}
-          marks={marks}
-          selected={selected}
-          linked={linked}
-          onToggle={toggle}
-          onOpenNote={(id) => {
-            const note = annotations.data?.notes.find((n) => n.id === id);
-            if (note) setNoteTarget({ note, reference: verseReference(book, chapter, note.verses) });
-          }}
-          fontSize={settings.font_size}
-          lineHeight={LINE_HEIGHT[settings.line_spacing]}
-        />
-      )}
+      <QueryState
+        query={text}
+        loading={
+          <div className="space-y-3" aria-busy="true">
+            <span className="sr-only" role="status">
+              Loading {chapterTitle(book, chapter)}
+            </span>
+            {Array.from({ length: 10 }, (_, i) => (
+              <Skeleton key={i} className={cn("h-5", i % 3 === 2 ? "w-2/3" : "w-full")} />
+            ))}
+          </div>
+        }
+        error={errorMessage(text.error)}
+      >
+        {(data) => (
+          <ChapterText
+            blocks={data.blocks}
+            marks={marks}
+            selected={selected}
+            linked={linked}
+            onToggle={toggle}
+            onOpenNote={(id) => {
+              const note = annotations.data?.notes.find((n) => n.id === id);
+              if (note) setNoteTarget({ note, reference: verseReference(book, chapter, note.verses) });
+            }}
+            fontSize={settings.font_size}
+            lineHeight={LINE_HEIGHT[settings.line_spacing]}
+          />
+        )}
+      </QueryState>
 
       <nav
         aria-label="Chapters"
