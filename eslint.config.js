@@ -15,6 +15,12 @@ const SHARED_INDEX = {
   message: "Import from a subpath such as @shepherd/shared/auth-rules, not the package index.",
 };
 
+/** Shared code (lib, components, the community slice) sits below the features and the app. */
+const NOT_FEATURES_OR_APP = {
+  group: ["@/features/*", "@/app/*", "@/app"],
+  message: "Shared code may not import features or the app layer.",
+};
+
 const FEATURES = [
   "admin",
   "auth",
@@ -83,7 +89,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["@/features/*", "@/app/*", "@/app"], message: "Shared code may not import features or the app layer." },
+            NOT_FEATURES_OR_APP,
             { group: ["@/community", "@/community/*"], message: "lib and components sit below the community slice." },
             SERVER_ONLY,
           ],
@@ -100,7 +106,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["@/features/*", "@/app/*", "@/app"], message: "Shared code may not import features or the app layer." },
+            NOT_FEATURES_OR_APP,
             { group: ["@/community", "@/community/*"], message: "Inside the community slice, import its files relatively." },
             SERVER_ONLY,
           ],

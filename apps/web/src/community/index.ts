@@ -3,14 +3,14 @@
  * import it from here, never from its folders, so what they may use is this list.
  */
 export type { CommentKind, CommentParent } from "./api/comment-kind";
+export { feedQuery, patchFeedItem } from "./api/feed-pages";
 export { invalidatePosts } from "./api/get-posts";
-export { AuthorLine } from "./components/author-line";
 export { CharacterCount } from "./components/character-count";
 export { CommentThread } from "./components/comment-thread";
 export { CommentsToggle } from "./components/comments-toggle";
 export { EditBox } from "./components/edit-box";
 export { Feed } from "./components/feed";
-export { ItemActions } from "./components/item-actions";
+export { ItemHeader } from "./components/item-header";
 export { MentionText } from "./components/mention-text";
 export { MentionTextarea } from "./components/mention-textarea";
 export { PostFeed, PostSkeletons } from "./components/post-feed";

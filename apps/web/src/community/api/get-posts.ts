@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { Page, Post, PostKind } from "@shepherd/shared/community";
-import { api } from "@/lib/api";
+import { feedQuery, patchFeedItem } from "./feed-pages";
 import { pastureKeys } from "./keys";
 
 /**
@@ -13,19 +13,9 @@ export interface PostFilter {
 }
 
 export const postsQuery = (filter: PostFilter) =>
-  infiniteQueryOptions({
-    queryKey: pastureKeys.postList(filter),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      if (pageParam) params.set("before", pageParam);
-      if (filter.author) params.set("author", filter.author);
-      if (filter.kind) params.set("kind", filter.kind);
-      return api<Page<Post>>(`/api/pasture/posts?${params}`, { signal });
-    },
-    initialPageParam: "",
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    // Fresh on every visit: a notification may have just led here to something new.
-    staleTime: 0,
+  feedQuery<Post>(pastureKeys.postList(filter), "/api/pasture/posts", {
+    author: filter.author,
+    kind: filter.kind,
   });
 
 export function usePosts(filter: PostFilter) {
@@ -35,15 +25,7 @@ export function usePosts(filter: PostFilter) {
 /** Changes one post wherever it is cached (every filter), e.g. after a reaction or an edit. */
 export function patchPost(client: QueryClient, postId: string, change: (post: Post) => Post) {
   client.setQueriesData<InfiniteData<Page<Post>>>({ queryKey: pastureKeys.posts() }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((post) => (post.id === postId ? change(post) : post)),
-          })),
-        }
-      : data,
+    patchFeedItem(data, postId, change),
   );
 }
 

@@ -9,10 +9,9 @@ import { useCreateComment } from "../api/create-comment";
 import { useDeleteComment } from "../api/delete-comment";
 import { useComments } from "../api/get-comments";
 import { useUpdateComment } from "../api/update-comment";
-import { AuthorLine } from "./author-line";
 import { CharacterCount } from "./character-count";
 import { EditBox } from "./edit-box";
-import { ItemActions } from "./item-actions";
+import { ItemHeader } from "./item-header";
 import { MentionText } from "./mention-text";
 import { MentionTextarea } from "./mention-textarea";
 import { ReportDialog } from "./report-dialog";
@@ -29,22 +28,18 @@ function CommentItem({ comment, calls }: { comment: Comment; calls: CommentMutat
   const deleting = calls.remove.isPending && calls.remove.variables === comment.id;
   return (
     <li className="space-y-2 py-3">
-      <div className="flex items-start justify-between gap-2">
-        <AuthorLine author={comment.author} at={comment.created_at} edited={comment.edited} />
-        {editing ? null : (
-          <ItemActions
-            what="comment"
-            mine={comment.mine}
-            busy={deleting}
-            onEdit={() => setEditing(true)}
-            onReport={() => setReporting(true)}
-            onDelete={() => {
-              if (!window.confirm("Delete this comment? This cannot be undone.")) return;
-              calls.remove.mutate(comment.id, { onSuccess: () => notify("Comment deleted"), onError: showError });
-            }}
-          />
-        )}
-      </div>
+      <ItemHeader
+        author={comment.author}
+        at={comment.created_at}
+        edited={comment.edited}
+        what={"comment"}
+        mine={comment.mine}
+        busy={deleting}
+        editing={editing}
+        onEdit={() => setEditing(true)}
+        onReport={() => setReporting(true)}
+        onDelete={() => calls.remove.mutate(comment.id, { onSuccess: () => notify("Comment deleted"), onError: showError })}
+      />
       {editing ? (
         <EditBox
           label="Edit your comment"

@@ -9,11 +9,10 @@ import { useReactToPost } from "../api/react-to-post";
 import { useUpdatePost } from "../api/update-post";
 import { cn } from "@/lib/cn";
 import { notify, showError } from "@/lib/toast";
-import { AuthorLine } from "./author-line";
 import { CommentThread } from "./comment-thread";
 import { CommentsToggle } from "./comments-toggle";
 import { EditBox } from "./edit-box";
-import { ItemActions } from "./item-actions";
+import { ItemHeader } from "./item-header";
 import { MentionText } from "./mention-text";
 import { ReportDialog } from "./report-dialog";
 import { ScriptureRefField, scriptureRefError } from "./scripture-ref-field";
@@ -87,22 +86,18 @@ export function PostCard({ post }: { post: Post }) {
   return (
     <Card className="space-y-3 p-4 sm:p-5">
       <article className="space-y-3" aria-label={`${prayer ? "Prayer request" : "Post"} by ${authorName}`}>
-        <div className="flex items-start justify-between gap-2">
-          <AuthorLine author={post.author} at={post.created_at} edited={post.edited} />
-          {editing ? null : (
-            <ItemActions
-              what={prayer ? "prayer request" : "post"}
-              mine={post.mine}
-              busy={remove.isPending}
-              onEdit={() => setEditing(true)}
-              onReport={() => setReporting(true)}
-              onDelete={() => {
-                if (!window.confirm(`Delete this ${prayer ? "prayer request" : "post"}? This cannot be undone.`)) return;
-                remove.mutate(post.id, { onSuccess: () => notify("Post deleted"), onError: showError });
-              }}
-            />
-          )}
-        </div>
+        <ItemHeader
+          author={post.author}
+          at={post.created_at}
+          edited={post.edited}
+          what={prayer ? "prayer request" : "post"}
+          mine={post.mine}
+          busy={remove.isPending}
+          editing={editing}
+          onEdit={() => setEditing(true)}
+          onReport={() => setReporting(true)}
+          onDelete={() => remove.mutate(post.id, { onSuccess: () => notify("Post deleted"), onError: showError })}
+        />
         {prayer ? (
           <p className="inline-flex items-center gap-1.5 rounded-full bg-gold-300/40 px-2.5 py-0.5 text-xs font-semibold text-pasture-900 dark:bg-gold-500/20 dark:text-gold-300">
             <HandHeart aria-hidden="true" className="h-3.5 w-3.5" />

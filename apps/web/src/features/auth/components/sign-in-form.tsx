@@ -3,15 +3,15 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { signInErrorMessage } from "@shepherd/shared/auth-rules";
 import { afterSignIn } from "@shepherd/shared/redirects";
+import { PasswordField } from "@/components/auth/password-field";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { readOnboardingFlag, writeOnboardingFlag } from "@/lib/onboarding-flag";
 import { returnToOr } from "@/lib/return-to";
 import { meQuery, sessionQuery } from "@/lib/session";
 import { notify, notifyError } from "@/lib/toast";
 import { signIn } from "../api/sign-in";
+import { EmailField } from "./email-field";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { TotpChallenge } from "./totp-challenge";
 
@@ -72,23 +72,8 @@ export function SignInForm({ acting }: { acting: { current: boolean } }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <Field label="Email">
-        {({ id }) => (
-          <Input id={id} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        )}
-      </Field>
-      <Field label="Password">
-        {({ id }) => (
-          <Input
-            id={id}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
+      <EmailField value={email} onChange={setEmail} />
+      <PasswordField label="Password" value={password} onChange={setPassword} required />
       <div className="flex justify-end">
         <button type="button" className="text-sm text-pasture-700 underline dark:text-gold-300" onClick={() => setStep("forgot")}>
           Forgot password?

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { clampDisplayName, displayNameError, emailError, signUpDisabled, signUpErrorMessage } from "@shepherd/shared/auth-rules";
 import { DISPLAY_NAME_MAX } from "@shepherd/shared/constants";
 import { SIGN_UP_DESTINATION } from "@shepherd/shared/redirects";
-import { NewPasswordField, refuseShortPassword } from "@/components/auth/new-password-field";
+import { NewPasswordField, refuseShortPassword } from "@/components/auth/password-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

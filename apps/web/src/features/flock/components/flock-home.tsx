@@ -1,13 +1,11 @@
 import { ChevronRight, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { FLOCK_DESCRIPTION_MAX, FLOCK_NAME_MAX, flockInput, type FlockInvitation } from "@shepherd/shared/community";
+import type { FlockInvitation } from "@shepherd/shared/community";
 import { TimeAgo } from "@/community";
 import { Avatar } from "@/components/profile/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
 import { Loading, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -17,6 +15,7 @@ import { useCreateFlock } from "../api/create-flock";
 import { useDeclineInvitation } from "../api/decline-invitation";
 import { useFlocks } from "../api/get-flocks";
 import { flockPath } from "../paths";
+import { FlockFields, flockNameError } from "./flock-fields";
 
 function Invitation({ invitation }: { invitation: FlockInvitation }) {
   const navigate = useNavigate();
@@ -75,8 +74,7 @@ function CreateFlock() {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [touched, setTouched] = useState(false);
-  const nameCheck = flockInput.shape.name.safeParse(name);
-  const nameError = nameCheck.success ? null : (nameCheck.error.issues[0]?.message ?? "Give the flock a name");
+  const nameError = flockNameError(name);
   return (
     <Card className="p-4 sm:p-5">
       <form
@@ -99,33 +97,15 @@ function CreateFlock() {
         }}
       >
         <h2 className="font-semibold">Start a flock</h2>
-        <Field label="Flock name" error={touched ? nameError : null} hint={`${name.length}/${FLOCK_NAME_MAX} characters`}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              maxLength={FLOCK_NAME_MAX}
-              placeholder="Tuesday morning men"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={name}
-              onBlur={() => name && setTouched(true)}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Description (optional)" hint={`${description.length}/${FLOCK_DESCRIPTION_MAX} characters`}>
-          {({ id, describedBy }) => (
-            <Textarea
-              id={id}
-              rows={2}
-              maxLength={FLOCK_DESCRIPTION_MAX}
-              placeholder="Who you are and what you walk through together"
-              aria-describedby={describedBy}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          )}
-        </Field>
+        <FlockFields
+          name={name}
+          onName={setName}
+          nameError={touched ? nameError : null}
+          onNameBlur={() => name && setTouched(true)}
+          description={description}
+          onDescription={setDescription}
+          examples
+        />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? "Creating..." : "Create flock"}
         </Button>

@@ -1,11 +1,9 @@
 import { ArrowLeft, LogOut, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { FLOCK_DESCRIPTION_MAX, FLOCK_NAME_MAX, flockInput, type FlockDetail } from "@shepherd/shared/community";
+import type { FlockDetail } from "@shepherd/shared/community";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
 import { Loading, LoadFailure, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -15,6 +13,7 @@ import { notify, showError } from "@/lib/toast";
 import { useFlock } from "../api/get-flock";
 import { useLeaveFlock } from "../api/leave-flock";
 import { useUpdateFlock } from "../api/update-flock";
+import { FlockFields, flockNameError } from "./flock-fields";
 import { FlockInvite } from "./flock-invite";
 import { FlockMembers } from "./flock-members";
 import { ReflectionComposer } from "./reflection-composer";
@@ -36,8 +35,7 @@ function EditFlock({ flock, onDone }: { flock: FlockDetail; onDone: () => void }
   const update = useUpdateFlock();
   const [name, setName] = useState(flock.name);
   const [description, setDescription] = useState(flock.description ?? "");
-  const check = flockInput.shape.name.safeParse(name);
-  const nameError = check.success ? null : (check.error.issues[0]?.message ?? "Give the flock a name");
+  const nameError = flockNameError(name);
   return (
     <Card className="p-4 sm:p-5">
       <form
@@ -53,30 +51,13 @@ function EditFlock({ flock, onDone }: { flock: FlockDetail; onDone: () => void }
         }}
       >
         <h2 className="font-semibold">Edit the flock</h2>
-        <Field label="Flock name" error={nameError} hint={`${name.length}/${FLOCK_NAME_MAX} characters`}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              maxLength={FLOCK_NAME_MAX}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Description (optional)" hint={`${description.length}/${FLOCK_DESCRIPTION_MAX} characters`}>
-          {({ id, describedBy }) => (
-            <Textarea
-              id={id}
-              rows={2}
-              maxLength={FLOCK_DESCRIPTION_MAX}
-              aria-describedby={describedBy}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          )}
-        </Field>
+        <FlockFields
+          name={name}
+          onName={setName}
+          nameError={nameError}
+          description={description}
+          onDescription={setDescription}
+        />
         <div className="flex gap-2">
           <Button type="submit" disabled={update.isPending || Boolean(nameError)}>
             Save

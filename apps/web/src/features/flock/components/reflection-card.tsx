@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { REFLECTION_MAX, type Reflection } from "@shepherd/shared/community";
-import { AuthorLine, CommentsToggle, CommentThread, EditBox, ItemActions, MentionText, ReportDialog } from "@/community";
+import { CommentsToggle, CommentThread, EditBox, ItemHeader, MentionText, ReportDialog } from "@/community";
 import { Card } from "@/components/ui/card";
 import { notify, showError } from "@/lib/toast";
 import { useDeleteReflection } from "../api/delete-reflection";
@@ -19,22 +19,18 @@ export function ReflectionCard({ reflection }: { reflection: Reflection }) {
   return (
     <Card className="space-y-3 p-4 sm:p-5">
       <article className="space-y-3" aria-label={`Reflection by ${authorName}`}>
-        <div className="flex items-start justify-between gap-2">
-          <AuthorLine author={reflection.author} at={reflection.created_at} edited={reflection.edited} />
-          {editing ? null : (
-            <ItemActions
-              what="reflection"
-              mine={reflection.mine}
-              busy={remove.isPending}
-              onEdit={() => setEditing(true)}
-              onReport={() => setReporting(true)}
-              onDelete={() => {
-                if (!window.confirm("Delete this reflection? This cannot be undone.")) return;
-                remove.mutate(reflection, { onSuccess: () => notify("Reflection deleted"), onError: showError });
-              }}
-            />
-          )}
-        </div>
+        <ItemHeader
+          author={reflection.author}
+          at={reflection.created_at}
+          edited={reflection.edited}
+          what={"reflection"}
+          mine={reflection.mine}
+          busy={remove.isPending}
+          editing={editing}
+          onEdit={() => setEditing(true)}
+          onReport={() => setReporting(true)}
+          onDelete={() => remove.mutate(reflection, { onSuccess: () => notify("Reflection deleted"), onError: showError })}
+        />
         {reflection.prompt ? (
           <blockquote className="border-l-4 border-gold-400 pl-3 text-sm text-stone-700 italic dark:text-stone-300">
             {reflection.devotional_title ? (

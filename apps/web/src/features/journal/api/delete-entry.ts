@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { devotionalKeys } from "@/lib/devotional";
-import { journalKeys } from "@/lib/journal";
+import { journalChanged } from "@/lib/journal";
 
 /** DELETE /api/journal/:id. */
 export function deleteEntry(id: string) {
@@ -12,10 +11,6 @@ export function useDeleteEntry() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteEntry,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: journalKeys.all }),
-        client.invalidateQueries({ queryKey: devotionalKeys.todayScreen() }),
-      ]),
+    onSuccess: () => journalChanged(client),
   });
 }

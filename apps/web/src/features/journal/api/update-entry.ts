@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { JournalEntry } from "@shepherd/shared/api";
 import { api } from "@/lib/api";
-import { devotionalKeys } from "@/lib/devotional";
-import { journalKeys } from "@/lib/journal";
+import { journalChanged } from "@/lib/journal";
 
 /** PATCH /api/journal/:id. */
 export function updateEntry(input: { id: string; content: string }) {
@@ -16,10 +15,6 @@ export function useUpdateEntry() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateEntry,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: journalKeys.all }),
-        client.invalidateQueries({ queryKey: devotionalKeys.todayScreen() }),
-      ]),
+    onSuccess: () => journalChanged(client),
   });
 }

@@ -11,8 +11,8 @@ import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
 import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError, errorMessage } from "@/lib/api";
-import { useCreateJournalEntry } from "@/lib/journal";
+import { errorMessage } from "@/lib/api";
+import { notifyJournalSaveError, useCreateJournalEntry } from "@/lib/journal";
 import { notify, notifyError } from "@/lib/toast";
 import { useDeleteEntry } from "../api/delete-entry";
 import { useJournal } from "../api/get-journal";
@@ -65,13 +65,6 @@ function EntryEditor(props: {
       </div>
     </form>
   );
-}
-
-function onSaveError(error: unknown) {
-  if (error instanceof ApiError && error.status === 401)
-    notifyError("Please sign in", "You need to be signed in to save journal entries.");
-  else if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
-  else notifyError("Error saving journal", errorMessage(error));
 }
 
 function Entry({ entry, onCare }: { entry: JournalEntry; onCare: () => void }) {
@@ -137,7 +130,7 @@ function Entry({ entry, onCare }: { entry: JournalEntry; onCare: () => void }) {
                     notify("Journal saved", "Your reflection has been recorded.");
                     if (result.care) onCare();
                   },
-                  onError: onSaveError,
+                  onError: notifyJournalSaveError,
                 },
               )
             }
@@ -194,7 +187,7 @@ export function JournalPage() {
                     notify("Journal saved", "Your reflection has been recorded.");
                     if (result.care) setCare(true);
                   },
-                  onError: onSaveError,
+                  onError: notifyJournalSaveError,
                 },
               )
             }

@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { PASSWORD_MIN } from "@shepherd/shared/constants";
-import { NewPasswordField } from "@/components/auth/new-password-field";
+import { NewPasswordField, PasswordField } from "@/components/auth/password-field";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { notify, showError } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
 import { SettingsSection } from "./settings-section";
@@ -33,17 +31,7 @@ export function PasswordSection() {
           );
         }}
       >
-        <Field label="Current password">
-          {({ id }) => (
-            <Input
-              id={id}
-              type="password"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          )}
-        </Field>
+        <PasswordField label="Current password" value={currentPassword} onChange={setCurrent} />
         <NewPasswordField label="New password" value={newPassword} onChange={setNew} />
         <Button type="submit" disabled={change.isPending || !currentPassword || newPassword.length < PASSWORD_MIN}>
           Change password

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { PasswordField } from "@/components/auth/password-field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -98,17 +99,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
             start.mutate(stage.action);
           }}
         >
-          <Field label="Confirm your password">
-            {({ id }) => (
-              <Input
-                id={id}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <PasswordField label="Confirm your password" value={password} onChange={setPassword} />
           <div className="flex gap-2">
             <Button type="submit" disabled={!password || start.isPending}>
               Continue

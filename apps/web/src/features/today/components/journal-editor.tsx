@@ -6,9 +6,8 @@ import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/input";
-import { ApiError, errorMessage } from "@/lib/api";
-import { useCreateJournalEntry } from "@/lib/journal";
-import { notify, notifyError } from "@/lib/toast";
+import { notifyJournalSaveError, useCreateJournalEntry } from "@/lib/journal";
+import { notify } from "@/lib/toast";
 
 /** "Gather Your Thoughts": the journal editor for today's devotional (spec sections 2, 5 and 8). */
 export function JournalEditor(props: { devotional: Devotional | null; onClose: () => void; onSaved: () => void }) {
@@ -33,15 +32,7 @@ export function JournalEditor(props: { devotional: Devotional | null; onClose: (
           props.onSaved();
           if (!result.care) props.onClose();
         },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 401) {
-            notifyError("Please sign in", "You need to be signed in to save journal entries.");
-          } else if (failure instanceof ApiError && failure.code === "LIMIT_REACHED") {
-            notifyError("Usage Limit Reached", failure.message);
-          } else {
-            notifyError("Error saving journal", errorMessage(failure));
-          }
-        },
+        onError: notifyJournalSaveError,
       },
     );
   };

@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { ApiError, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { usageQuery, useSubscription } from "@/lib/subscription";
-import { notify, notifyError } from "@/lib/toast";
+import { notify, notifyCappedError, notifyError } from "@/lib/toast";
 import { useCompleteDevotional } from "../api/complete-devotional";
 import { useDismissWhisper } from "../api/dismiss-whisper";
 import { generateAudio } from "../api/generate-audio";
@@ -144,8 +144,7 @@ export function TodayPage() {
       notify("Audio ready");
     } catch (error) {
       setAudio({ kind: "idle" });
-      if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
-      else notifyError("Failed to generate audio", errorMessage(error));
+      notifyCappedError("Failed to generate audio", error);
     } finally {
       // A new audio counts against the monthly cap: the 80% warning may now apply.
       void client.invalidateQueries({ queryKey: usageQuery.queryKey });
@@ -220,11 +219,7 @@ export function TodayPage() {
             onClick={() =>
               refresh.mutate(undefined, {
                 onSuccess: () => notify("A new devotional for today"),
-                onError: (error) => {
-                  if (error instanceof ApiError && error.code === "LIMIT_REACHED")
-                    notifyError("Usage Limit Reached", error.message);
-                  else notifyError("Error", errorMessage(error));
-                },
+                onError: (error) => notifyCappedError("Error", error),
               })
             }
           >

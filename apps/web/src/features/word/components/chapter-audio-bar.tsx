@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { CloseButton } from "@/components/ui/close-button";
 
 /** The chapter read aloud, in a bar fixed above the bottom navigation. */
 export function ChapterAudioBar(props: { src: string; title: string; onClose: () => void }) {
@@ -9,14 +9,7 @@ export function ChapterAudioBar(props: { src: string; title: string; onClose: ()
     >
       <div className="mx-auto flex max-w-3xl items-center gap-2">
         <audio src={props.src} controls autoPlay className="h-10 w-full" data-testid="chapter-audio" />
-        <button
-          type="button"
-          onClick={props.onClose}
-          aria-label="Close the player"
-          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
-        >
-          <X aria-hidden="true" className="h-5 w-5" />
-        </button>
+        <CloseButton label="Close the player" onClick={props.onClose} className="shrink-0" />
       </div>
     </section>
   );

@@ -18,9 +18,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { notify, notifyError, showError } from "@/lib/toast";
+import { notify, notifyCappedError, notifyError, showError } from "@/lib/toast";
 import { useChapterAudio } from "../api/chapter-audio";
 import { useChapter } from "../api/get-chapter";
 import { useChapterAnnotations } from "../api/get-chapter-annotations";
@@ -143,10 +143,7 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
           notify("Audio ready");
           setAudioUrl(url);
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
-          else notifyError("Failed to generate audio", errorMessage(error));
-        },
+        onError: (error) => notifyCappedError("Failed to generate audio", error),
       },
     );
   };

@@ -5,6 +5,24 @@ import { Input } from "@/components/ui/input";
 import { notifyError } from "@/lib/toast";
 import { StrengthMeter } from "./strength-meter";
 
+/** His current password (signing in, confirming who he is before a change). */
+export function PasswordField(props: { label: string; value: string; onChange: (value: string) => void; required?: boolean }) {
+  return (
+    <Field label={props.label}>
+      {({ id }) => (
+        <Input
+          id={id}
+          type="password"
+          autoComplete="current-password"
+          required={props.required}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** A new password with its strength meter (spec section 5): sign-up, a password reset, and Settings. */
 export function NewPasswordField(props: { label: string; value: string; onChange: (value: string) => void }) {
   return (
