@@ -2,7 +2,7 @@
  * The community slice: what The Pasture, My Flock and profiles share (posts, comments, mentions, reports). Features
  * import it from here, never from its folders, so what they may use is this list.
  */
-export type { CommentKind, CommentParent } from "./api/comment-kind";
+export type { CommentKind } from "./api/comment-kind";
 export { feedQuery, patchFeedItem } from "./api/feed-pages";
 export { invalidatePosts } from "./api/get-posts";
 export { CharacterCount } from "./components/character-count";

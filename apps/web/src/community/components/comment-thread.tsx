@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { COMMENT_MAX, type Comment } from "@shepherd/shared/community";
+import { COMMENT_MAX, type Comment, type ReportTarget } from "@shepherd/shared/community";
 import { Button } from "@/components/ui/button";
 import { Loading, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,13 +16,14 @@ import { MentionText } from "./mention-text";
 import { MentionTextarea } from "./mention-textarea";
 import { ReportDialog } from "./report-dialog";
 
-type CommentMutations = {
+/** What one comment's actions use: the thread's edit and delete calls, and what a report of it is about. */
+interface CommentActions {
   edit: ReturnType<typeof useUpdateComment>;
   remove: ReturnType<typeof useDeleteComment>;
-  reportTarget: CommentKind<CommentParent>["reportTarget"];
-};
+  reportTarget: ReportTarget;
+}
 
-function CommentItem({ comment, calls }: { comment: Comment; calls: CommentMutations }) {
+function CommentItem({ comment, calls }: { comment: Comment; calls: CommentActions }) {
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const deleting = calls.remove.isPending && calls.remove.variables === comment.id;
