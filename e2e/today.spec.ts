@@ -305,6 +305,7 @@ test("Today: a different devotional is also the one My Flock's reflection compos
 
   // Back on Today, without reloading the app: a different devotional, and the composer asks its question.
   await page.getByRole("link", { name: "Today", exact: true }).click();
+  await expect(question).toHaveText(firstQuestion);
   const title = page.getByRole("heading", { level: 1 });
   const firstTitle = (await title.textContent())!;
   await page.getByRole("button", { name: "Give me a different devotional" }).click();
