@@ -55,6 +55,12 @@ const SHARED_INDEX = {
   message: "Import from a subpath such as @shepherd/shared/auth-rules, not the package index.",
 };
 
+/** Shared code (lib, components, the community slice) sits below the features and the app. */
+const NOT_FEATURES_OR_APP = {
+  group: ["@/features/*", "@/app/*", "@/app"],
+  message: "Shared code may not import features or the app layer.",
+};
+
 const FEATURES = [
   "admin",
   "auth",
@@ -103,9 +109,11 @@ export default tseslint.config(
           patterns: [
             {
               group: ["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/**`],
-              message: "A feature may not import another feature; move what both need into src/lib or src/components.",
+              message:
+                "A feature may not import another feature; move what both need into src/lib, src/components or src/community.",
             },
             { group: ["@/app", "@/app/*"], message: "Features may not import the app layer." },
+            { group: ["@/community/*"], message: "Import the community slice through its index, @/community." },
             { group: ["../../*"], message: "Leave the feature folder through the @/ alias, not ../../." },
             SERVER_ONLY,
           ],
@@ -121,7 +129,25 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["@/features/*", "@/app/*", "@/app"], message: "Shared code may not import features or the app layer." },
+            NOT_FEATURES_OR_APP,
+            { group: ["@/community", "@/community/*"], message: "lib and components sit below the community slice." },
+            SERVER_ONLY,
+          ],
+          paths: [SHARED_INDEX],
+        },
+      ],
+    },
+  },
+  // The community slice (The Pasture, My Flock and profiles share it) is shared code too; inside it, relative imports.
+  {
+    files: ["apps/web/src/community/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            NOT_FEATURES_OR_APP,
+            { group: ["@/community", "@/community/*"], message: "Inside the community slice, import its files relatively." },
             SERVER_ONLY,
           ],
           paths: [SHARED_INDEX],

@@ -291,3 +291,28 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await expect(page.getByText("Please sign in", { exact: true })).toBeVisible();
   await expect(page.getByText("You need to be signed in to save journal entries.")).toBeVisible();
 });
+
+test("Today: a different devotional is also the one My Flock's reflection composer asks about", async ({ page }) => {
+  await signUpThroughOnboarding(page, newUser("prompt"));
+  const question = page.locator("#reflection-title + p");
+  const firstQuestion = (await question.textContent())!;
+
+  // The flock's composer offers today's reflection question (now cached in this tab).
+  await page.getByRole("link", { name: "My Flock" }).click();
+  await page.getByLabel("Flock name").fill("Morning Watch");
+  await page.getByRole("button", { name: "Create flock" }).click();
+  await expect(page.getByTestId("reflection-prompt")).toHaveText(firstQuestion);
+
+  // Back on Today, without reloading the app: a different devotional, and the composer asks its question.
+  await page.getByRole("link", { name: "Today", exact: true }).click();
+  await expect(question).toHaveText(firstQuestion);
+  const title = page.getByRole("heading", { level: 1 });
+  const firstTitle = (await title.textContent())!;
+  await page.getByRole("button", { name: "Give me a different devotional" }).click();
+  await expect(page.getByText("A new devotional for today")).toBeVisible();
+  await expect(title).not.toHaveText(firstTitle);
+  const newQuestion = (await question.textContent())!;
+  await page.getByRole("link", { name: "My Flock" }).click();
+  await page.getByRole("link", { name: /Morning Watch/ }).click();
+  await expect(page.getByTestId("reflection-prompt")).toHaveText(newQuestion);
+});

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { api } from "@/lib/api";
 import { useMe } from "@/lib/session";
+import { trackPageView } from "./api/track-activity";
 
 /** Spec section 7: track-user-activity with page_view on every route change for a signed-in user. Errors are only logged. */
 export function ActivityTracker() {
@@ -10,9 +10,7 @@ export function ActivityTracker() {
   const signedIn = Boolean(me.data);
   useEffect(() => {
     if (!signedIn) return;
-    api("/api/functions/track-user-activity", { body: { action_type: "page_view", page_route: location.pathname } }).catch(
-      (error: unknown) => console.error("usage tracking failed", error),
-    );
+    trackPageView(location.pathname).catch((error: unknown) => console.error("usage tracking failed", error));
   }, [location.pathname, signedIn]);
   return null;
 }

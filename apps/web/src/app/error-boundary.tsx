@@ -1,21 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-
-/** Reports a rendering exception to our API (which stores it, and forwards it to Sentry when configured). */
-export function reportError(error: Error, componentStack?: string) {
-  const body = JSON.stringify({
-    message: (error.message || String(error)).slice(0, 2000),
-    stack: error.stack?.slice(0, 20_000),
-    component_stack: componentStack?.slice(0, 20_000),
-    url: window.location.href.slice(0, 2048),
-    user_agent: navigator.userAgent.slice(0, 512),
-  });
-  fetch("/api/error-reports", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body,
-    credentials: "same-origin",
-  }).catch((reportFailure: unknown) => console.error("could not report the error", reportFailure));
-}
+import { reportError } from "./api/report-error";
 
 interface State {
   error: Error | null;

@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet } from "react-router";
-import { BookOpen, Compass, Home, NotebookPen, Sprout, User, Users } from "lucide-react";
+import { BookOpen, Compass, Home, NotebookPen, Sprout, User, Users, type LucideIcon } from "lucide-react";
 import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared/constants";
 import { ErrorBoundary } from "./error-boundary";
-import { useLiveNotifications } from "@/lib/realtime";
 import { useMe } from "@/lib/session";
 import { cn } from "@/lib/cn";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { useLiveNotifications } from "@/features/notifications/api/live-notifications";
 import { SubscriptionBadge } from "@/features/subscription/components/subscription-badge";
 
 /** One area's crash leaves the header and navigation working; Try Again reloads that area's data. */
@@ -25,6 +25,21 @@ function useScrolledPast(threshold: number) {
     return () => window.removeEventListener("scroll", onScroll);
   }, [threshold]);
   return scrolled;
+}
+
+/** A link in the header: its icon, and its label beside it on wider screens (for screen readers always). */
+function HeaderLink(props: { to: string; label: string; icon: LucideIcon }) {
+  const Icon = props.icon;
+  return (
+    <Link
+      to={props.to}
+      className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+    >
+      <Icon aria-hidden="true" className="h-5 w-5" />
+      <span className="hidden sm:inline">{props.label}</span>
+      <span className="sr-only sm:hidden">{props.label}</span>
+    </Link>
+  );
 }
 
 /** Spec section 2: the sticky header. */
@@ -59,22 +74,8 @@ export function Header() {
             <>
               <SubscriptionBadge />
               <NotificationBell />
-              <Link
-                to="/journal"
-                className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
-              >
-                <NotebookPen aria-hidden="true" className="h-5 w-5" />
-                <span className="hidden sm:inline">Journal</span>
-                <span className="sr-only sm:hidden">Journal</span>
-              </Link>
-              <Link
-                to="/settings"
-                className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
-              >
-                <User aria-hidden="true" className="h-5 w-5" />
-                <span className="hidden sm:inline">Profile</span>
-                <span className="sr-only sm:hidden">Profile</span>
-              </Link>
+              <HeaderLink to="/journal" label="Journal" icon={NotebookPen} />
+              <HeaderLink to="/settings" label="Profile" icon={User} />
             </>
           ) : (
             <Link

@@ -48,6 +48,11 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** True when the server answered with one of these statuses (404: not found, or not yours to see). */
+export function hasStatus(error: unknown, ...statuses: number[]): boolean {
+  return error instanceof ApiError && statuses.includes(error.status);
+}
+
 /** Spec section 8, "Generic error helper": the message, or a fallback. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || FALLBACK;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { SUBSCRIPTION_REFRESH_MS } from "@shepherd/shared/constants";
 import type { SubscriptionStatus } from "@shepherd/shared/subscription";
 import type { UsageSummary } from "@shepherd/shared/usage";
-import { api } from "@/lib/api";
+import { api } from "./api";
 
 /**
  * Spec sections 7 and 9: every 60 seconds check-subscription runs together with the subscription load.

@@ -1,5 +1,5 @@
 import { toast as sonner } from "sonner";
-import { errorMessage } from "./api";
+import { ApiError, errorMessage } from "./api";
 
 /** Toasts with a title and a description, as the spec writes them. */
 export function notify(
@@ -18,4 +18,10 @@ export function notifyError(title: string, description?: string) {
 export function showError(error: unknown) {
   console.error(error);
   notifyError("Error", errorMessage(error));
+}
+
+/** A capped feature failed: "Usage Limit Reached" with the server's sentence when the month's cap refused it, else `title`. */
+export function notifyCappedError(title: string, error: unknown) {
+  if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
+  else notifyError(title, errorMessage(error));
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { usernameSchema } from "@shepherd/shared/api";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { checkUsername } from "@/lib/profile-api";
+import { checkUsername } from "./api/check-username";
 
 export type UsernameState = { status: "idle" | "checking" | "available" | "taken" | "invalid"; message: string | null };
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { X } from "lucide-react";
+import { CloseButton } from "./close-button";
 
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it, and focus returns to
@@ -42,14 +42,7 @@ export function Dialog(props: { open: boolean; onClose: () => void; title: strin
                 </p>
               ) : null}
             </div>
-            <button
-              type="button"
-              onClick={props.onClose}
-              aria-label="Close"
-              className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </button>
+            <CloseButton label="Close" onClick={props.onClose} className="shrink-0" />
           </div>
           {props.children}
         </div>

@@ -2,9 +2,11 @@ import { useState } from "react";
 import type { ContentReport } from "@shepherd/shared/community";
 import { relativeTimeAgo } from "@shepherd/shared/time";
 import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/ui/query-state";
 import { notify, showError } from "@/lib/toast";
 import { cn } from "@/lib/cn";
-import { useReports, useResolveReport, type ReportStatus } from "../api/reports";
+import { useReports, type ReportStatus } from "../api/get-reports";
+import { useResolveReport } from "../api/resolve-report";
 
 const TARGET_LABEL: Record<ContentReport["target_type"], string> = {
   post: "Pasture post",
@@ -77,21 +79,23 @@ export function ReportsPanel() {
           </button>
         ))}
       </div>
-      {reports.isPending ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400">Loading reports...</p>
-      ) : reports.isError ? (
-        <p className="text-sm text-red-700">Reports could not be loaded. {reports.error.message}</p>
-      ) : reports.data.length === 0 ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          {status === "open" ? "Nothing to review. The flock is at peace." : "No resolved reports yet."}
-        </p>
-      ) : (
-        <ul className="space-y-3">
-          {reports.data.map((r) => (
-            <ReportCard key={r.id} report={r} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={reports}
+        look="plain"
+        loading={<p className="text-sm text-stone-600 dark:text-stone-400">Loading reports...</p>}
+        error={`Reports could not be loaded. ${reports.error?.message}`}
+        retry={false}
+        isEmpty={(data) => data.length === 0}
+        empty={status === "open" ? "Nothing to review. The flock is at peace." : "No resolved reports yet."}
+      >
+        {(data) => (
+          <ul className="space-y-3">
+            {data.map((r) => (
+              <ReportCard key={r.id} report={r} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

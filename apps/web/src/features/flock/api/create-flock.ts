@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flocksKey } from "./get-flocks";
-import { flockQuery } from "./get-flock";
+import { flockSaved } from "./get-flock";
 
 /** POST /api/flocks -> the new flock, with me as its owner. */
 export function createFlock(input: { name: string; description?: string }) {
@@ -13,9 +12,6 @@ export function useCreateFlock() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createFlock,
-    onSuccess: (flock) => {
-      client.setQueryData(flockQuery(flock.id).queryKey, flock);
-      return client.invalidateQueries({ queryKey: flocksKey, exact: true });
-    },
+    onSuccess: (flock) => flockSaved(client, flock),
   });
 }

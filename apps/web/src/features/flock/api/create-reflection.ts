@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Reflection } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flocksKey } from "./get-flocks";
+import { flockKeys } from "./keys";
 import { reflectionsQuery } from "./get-reflections";
 
 export interface NewReflection {
@@ -23,7 +23,7 @@ export function useCreateReflection() {
     onSuccess: (reflection) =>
       Promise.all([
         client.invalidateQueries({ queryKey: reflectionsQuery(reflection.flock_id).queryKey }),
-        client.invalidateQueries({ queryKey: flocksKey, exact: true }),
+        client.invalidateQueries({ queryKey: flockKeys.all, exact: true }),
       ]),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { flocksKey } from "./get-flocks";
+import { flockKeys } from "./keys";
 
 /** POST /api/flocks/:id/decline: the invited brother says no, thanks. */
 export function declineInvitation(flockId: string) {
@@ -11,6 +11,6 @@ export function useDeclineInvitation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: declineInvitation,
-    onSuccess: () => client.invalidateQueries({ queryKey: flocksKey, exact: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: flockKeys.all, exact: true }),
   });
 }

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { FlockInvitation, FlockSummary } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-
-export const flocksKey = ["flocks"] as const;
+import { flockKeys } from "./keys";
 
 /** GET /api/flocks: my flocks and the invitations waiting for me. */
 export const flocksQuery = queryOptions({
-  queryKey: flocksKey,
+  queryKey: flockKeys.all,
   queryFn: ({ signal }) => api<{ flocks: FlockSummary[]; invitations: FlockInvitation[] }>("/api/flocks", { signal }),
   // Fresh on every visit: invitations arrive from other brothers.
   staleTime: 0,

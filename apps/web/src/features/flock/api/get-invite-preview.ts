@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { FlockInvitePreview } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
+import { flockKeys } from "./keys";
 
 /** GET /api/flock-invites/:code: the flock an invite link leads to. */
 export const invitePreviewQuery = (code: string) =>
   queryOptions({
-    queryKey: ["flock-invites", code],
+    queryKey: flockKeys.invitePreview(code),
     queryFn: ({ signal }) => api<FlockInvitePreview>(`/api/flock-invites/${encodeURIComponent(code)}`, { signal }),
   });
 

@@ -1,21 +1,11 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { Page, Reflection } from "@shepherd/shared/community";
-import { api } from "@/lib/api";
+import { feedQuery, patchFeedItem } from "@/community";
+import { flockKeys } from "./keys";
 
 /** GET /api/flocks/:id/reflections: members only, newest first, a page at a time. */
 export const reflectionsQuery = (flockId: string) =>
-  infiniteQueryOptions({
-    queryKey: ["flocks", flockId, "reflections"],
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      if (pageParam) params.set("before", pageParam);
-      return api<Page<Reflection>>(`/api/flocks/${flockId}/reflections?${params}`, { signal });
-    },
-    initialPageParam: "",
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    // Fresh on every visit: a notification may have just led here to something new.
-    staleTime: 0,
-  });
+  feedQuery<Reflection>(flockKeys.reflections(flockId), `/api/flocks/${flockId}/reflections`);
 
 export function useReflections(flockId: string) {
   return useInfiniteQuery(reflectionsQuery(flockId));
@@ -28,14 +18,6 @@ export function patchReflection(
   change: (r: Reflection) => Reflection,
 ) {
   client.setQueryData<InfiniteData<Page<Reflection>>>(reflectionsQuery(reflection.flock_id).queryKey, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((r) => (r.id === reflection.id ? change(r) : r)),
-          })),
-        }
-      : data,
+    patchFeedItem(data, reflection.id, change),
   );
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flocksKey } from "./get-flocks";
-import { flockQuery } from "./get-flock";
+import { flockSaved } from "./get-flock";
 
 /** POST /api/flock-invites/:code/accept: join through the link -> the flock. */
 export function joinByInvite(code: string) {
@@ -13,9 +12,6 @@ export function useJoinByInvite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: joinByInvite,
-    onSuccess: (flock) => {
-      client.setQueryData(flockQuery(flock.id).queryKey, flock);
-      return client.invalidateQueries({ queryKey: flocksKey, exact: true });
-    },
+    onSuccess: (flock) => flockSaved(client, flock),
   });
 }

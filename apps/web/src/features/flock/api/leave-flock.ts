@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { flocksKey } from "./get-flocks";
+import { flockKeys } from "./keys";
 
 /** POST /api/flocks/:id/leave: the longest-standing member becomes owner if I owned it; the last one out ends it. */
 export function leaveFlock(flockId: string) {
@@ -12,8 +12,8 @@ export function useLeaveFlock() {
   return useMutation({
     mutationFn: leaveFlock,
     onSuccess: (_result, flockId) => {
-      client.removeQueries({ queryKey: [...flocksKey, flockId] });
-      return client.invalidateQueries({ queryKey: flocksKey, exact: true });
+      client.removeQueries({ queryKey: flockKeys.detail(flockId) });
+      return client.invalidateQueries({ queryKey: flockKeys.all, exact: true });
     },
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flocksKey } from "./get-flocks";
-import { flockQuery } from "./get-flock";
+import { flockSaved } from "./get-flock";
 
 /** PATCH /api/flocks/:id (owner): a new name or description. */
 export function updateFlock(input: { flockId: string; name?: string; description?: string }) {
@@ -14,9 +13,6 @@ export function useUpdateFlock() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateFlock,
-    onSuccess: (flock) => {
-      client.setQueryData(flockQuery(flock.id).queryKey, flock);
-      return client.invalidateQueries({ queryKey: flocksKey, exact: true });
-    },
+    onSuccess: (flock) => flockSaved(client, flock),
   });
 }

@@ -1,14 +1,13 @@
 import { ChevronRight, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { FLOCK_DESCRIPTION_MAX, FLOCK_NAME_MAX, flockInput, type FlockInvitation } from "@shepherd/shared/community";
-import { TimeAgo } from "@/components/community/time-ago";
+import type { FlockInvitation } from "@shepherd/shared/community";
+import { TimeAgo } from "@/community";
 import { Avatar } from "@/components/profile/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
+import { Loading, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { notify, showError } from "@/lib/toast";
 import { useAcceptInvitation } from "../api/accept-invitation";
@@ -16,6 +15,7 @@ import { useCreateFlock } from "../api/create-flock";
 import { useDeclineInvitation } from "../api/decline-invitation";
 import { useFlocks } from "../api/get-flocks";
 import { flockPath } from "../paths";
+import { FlockFields, flockNameError } from "./flock-fields";
 
 function Invitation({ invitation }: { invitation: FlockInvitation }) {
   const navigate = useNavigate();
@@ -74,8 +74,7 @@ function CreateFlock() {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [touched, setTouched] = useState(false);
-  const nameCheck = flockInput.shape.name.safeParse(name);
-  const nameError = nameCheck.success ? null : (nameCheck.error.issues[0]?.message ?? "Give the flock a name");
+  const nameError = flockNameError(name);
   return (
     <Card className="p-4 sm:p-5">
       <form
@@ -98,33 +97,15 @@ function CreateFlock() {
         }}
       >
         <h2 className="font-semibold">Start a flock</h2>
-        <Field label="Flock name" error={touched ? nameError : null} hint={`${name.length}/${FLOCK_NAME_MAX} characters`}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              maxLength={FLOCK_NAME_MAX}
-              placeholder="Tuesday morning men"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={name}
-              onBlur={() => name && setTouched(true)}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Description (optional)" hint={`${description.length}/${FLOCK_DESCRIPTION_MAX} characters`}>
-          {({ id, describedBy }) => (
-            <Textarea
-              id={id}
-              rows={2}
-              maxLength={FLOCK_DESCRIPTION_MAX}
-              placeholder="Who you are and what you walk through together"
-              aria-describedby={describedBy}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          )}
-        </Field>
+        <FlockFields
+          name={name}
+          onName={setName}
+          nameError={touched ? nameError : null}
+          onNameBlur={() => name && setTouched(true)}
+          description={description}
+          onDescription={setDescription}
+          examples
+        />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? "Creating..." : "Create flock"}
         </Button>
@@ -142,70 +123,68 @@ export function FlockHome() {
         title="My Flock"
         description="Your small group of brothers: share reflections, pray for each other, and keep each other going."
       />
-      {flocks.isPending ? (
-        <div role="status" className="space-y-3">
-          <span className="sr-only">Loading your flocks</span>
-          <Skeleton className="h-20 w-full rounded-2xl" />
-          <Skeleton className="h-20 w-full rounded-2xl" />
-        </div>
-      ) : flocks.isError ? (
-        <Card className="space-y-3 text-center">
-          <p role="alert">We couldn't load your flocks. Please try again.</p>
-          <Button variant="secondary" onClick={() => void flocks.refetch()}>
-            Try again
-          </Button>
-        </Card>
-      ) : (
-        <>
-          {flocks.data.invitations.length > 0 ? (
-            <Card className="p-4 sm:p-5">
-              <h2 className="font-semibold">Invitations</h2>
-              <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-                {flocks.data.invitations.map((invitation) => (
-                  <Invitation key={invitation.flock_id} invitation={invitation} />
-                ))}
-              </ul>
-            </Card>
-          ) : null}
-          {flocks.data.flocks.length > 0 ? (
-            <section aria-labelledby="my-flocks" className="space-y-3">
-              <h2 id="my-flocks" className="font-semibold">
-                Your flocks
-              </h2>
-              <ul className="space-y-3">
-                {flocks.data.flocks.map((flock) => (
-                  <li key={flock.id}>
-                    <Link
-                      to={flockPath(flock.id)}
-                      className="flex items-center gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm hover:border-pasture-600 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-gold-400"
-                    >
-                      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pasture-100 text-pasture-800 dark:bg-stone-800 dark:text-gold-300">
-                        <Users aria-hidden="true" className="h-5 w-5" />
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-semibold">{flock.name}</span>
-                        {flock.description ? (
-                          <span className="block truncate text-sm text-stone-600 dark:text-stone-400">{flock.description}</span>
-                        ) : null}
-                        <span className="block text-xs text-stone-600 dark:text-stone-400">
-                          {flock.member_count} {flock.member_count === 1 ? "member" : "members"}
-                          {flock.my_role === "owner" ? " · you lead it" : ""} · active <TimeAgo at={flock.last_activity_at} />
+      <QueryState
+        query={flocks}
+        loading={
+          <Loading label="Loading your flocks" className="space-y-3">
+            <Skeleton className="h-20 w-full rounded-2xl" />
+            <Skeleton className="h-20 w-full rounded-2xl" />
+          </Loading>
+        }
+        error="We couldn't load your flocks. Please try again."
+      >
+        {(data) => (
+          <>
+            {data.invitations.length > 0 ? (
+              <Card className="p-4 sm:p-5">
+                <h2 className="font-semibold">Invitations</h2>
+                <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+                  {data.invitations.map((invitation) => (
+                    <Invitation key={invitation.flock_id} invitation={invitation} />
+                  ))}
+                </ul>
+              </Card>
+            ) : null}
+            {data.flocks.length > 0 ? (
+              <section aria-labelledby="my-flocks" className="space-y-3">
+                <h2 id="my-flocks" className="font-semibold">
+                  Your flocks
+                </h2>
+                <ul className="space-y-3">
+                  {data.flocks.map((flock) => (
+                    <li key={flock.id}>
+                      <Link
+                        to={flockPath(flock.id)}
+                        className="flex items-center gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm hover:border-pasture-600 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-gold-400"
+                      >
+                        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-pasture-100 text-pasture-800 dark:bg-stone-800 dark:text-gold-300">
+                          <Users aria-hidden="true" className="h-5 w-5" />
                         </span>
-                      </span>
-                      <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-stone-500" />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : flocks.data.invitations.length === 0 ? (
-            <Card className="text-stone-700 dark:text-stone-300">
-              You're not in a flock yet. Start one below and invite the few brothers you walk with, or ask a brother for his
-              flock's invite link.
-            </Card>
-          ) : null}
-        </>
-      )}
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate font-semibold">{flock.name}</span>
+                          {flock.description ? (
+                            <span className="block truncate text-sm text-stone-600 dark:text-stone-400">{flock.description}</span>
+                          ) : null}
+                          <span className="block text-xs text-stone-600 dark:text-stone-400">
+                            {flock.member_count} {flock.member_count === 1 ? "member" : "members"}
+                            {flock.my_role === "owner" ? " · you lead it" : ""} · active <TimeAgo at={flock.last_activity_at} />
+                          </span>
+                        </span>
+                        <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-stone-500" />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : data.invitations.length === 0 ? (
+              <Card className="text-stone-700 dark:text-stone-300">
+                You're not in a flock yet. Start one below and invite the few brothers you walk with, or ask a brother for his
+                flock's invite link.
+              </Card>
+            ) : null}
+          </>
+        )}
+      </QueryState>
       <CreateFlock />
     </div>
   );

@@ -3,13 +3,10 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { FLOCK_MEMBERS_MAX, type FlockDetail, type FlockMember } from "@shepherd/shared/community";
 import { Avatar } from "@/components/profile/avatar";
+import { personName } from "@/components/profile/person-name";
 import { Card } from "@/components/ui/card";
 import { notify, showError } from "@/lib/toast";
 import { useRemoveMember } from "../api/remove-member";
-
-function personName(person: { display_name: string | null; username: string | null }) {
-  return person.display_name?.trim() || (person.username ? `@${person.username}` : "A brother");
-}
 
 function MemberRow({ flock, member, canRemove }: { flock: FlockDetail; member: FlockMember; canRemove: boolean }) {
   const remove = useRemoveMember();

@@ -1,19 +1,19 @@
 import { ArrowLeft, LogOut, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { FLOCK_DESCRIPTION_MAX, FLOCK_NAME_MAX, flockInput, type FlockDetail } from "@shepherd/shared/community";
+import type { FlockDetail } from "@shepherd/shared/community";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
+import { Loading, LoadFailure, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/api";
+import { hasStatus } from "@/lib/api";
 import { useMe } from "@/lib/session";
 import { notify, showError } from "@/lib/toast";
 import { useFlock } from "../api/get-flock";
 import { useLeaveFlock } from "../api/leave-flock";
 import { useUpdateFlock } from "../api/update-flock";
+import { FlockFields, flockNameError } from "./flock-fields";
 import { FlockInvite } from "./flock-invite";
 import { FlockMembers } from "./flock-members";
 import { ReflectionComposer } from "./reflection-composer";
@@ -35,8 +35,7 @@ function EditFlock({ flock, onDone }: { flock: FlockDetail; onDone: () => void }
   const update = useUpdateFlock();
   const [name, setName] = useState(flock.name);
   const [description, setDescription] = useState(flock.description ?? "");
-  const check = flockInput.shape.name.safeParse(name);
-  const nameError = check.success ? null : (check.error.issues[0]?.message ?? "Give the flock a name");
+  const nameError = flockNameError(name);
   return (
     <Card className="p-4 sm:p-5">
       <form
@@ -52,30 +51,13 @@ function EditFlock({ flock, onDone }: { flock: FlockDetail; onDone: () => void }
         }}
       >
         <h2 className="font-semibold">Edit the flock</h2>
-        <Field label="Flock name" error={nameError} hint={`${name.length}/${FLOCK_NAME_MAX} characters`}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              maxLength={FLOCK_NAME_MAX}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Description (optional)" hint={`${description.length}/${FLOCK_DESCRIPTION_MAX} characters`}>
-          {({ id, describedBy }) => (
-            <Textarea
-              id={id}
-              rows={2}
-              maxLength={FLOCK_DESCRIPTION_MAX}
-              aria-describedby={describedBy}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          )}
-        </Field>
+        <FlockFields
+          name={name}
+          onName={setName}
+          nameError={nameError}
+          description={description}
+          onDescription={setDescription}
+        />
         <div className="flex gap-2">
           <Button type="submit" disabled={update.isPending || Boolean(nameError)}>
             Save
@@ -123,45 +105,46 @@ function LeaveFlock({ flock }: { flock: FlockDetail }) {
 /** One flock (/flock?f={id}): its reflections, its members, inviting brothers, and leaving. */
 export function FlockView({ flockId }: { flockId: string }) {
   const flock = useFlock(flockId);
+  return (
+    <QueryState
+      query={flock}
+      loading={
+        <div>
+          <BackLink />
+          <Loading label="Loading the flock" className="space-y-3">
+            <Skeleton className="h-8 w-1/2" />
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-40 w-full rounded-2xl" />
+          </Loading>
+        </div>
+      }
+      error={(error) => {
+        const gone = hasStatus(error, 404);
+        return (
+          <div>
+            <BackLink />
+            <LoadFailure
+              title={gone ? "This flock isn't available" : "Something went wrong"}
+              message={
+                gone
+                  ? "It may have ended, or you are not one of its members."
+                  : "We couldn't load this flock. Please check your connection and try again."
+              }
+              onRetry={gone ? undefined : () => void flock.refetch()}
+            />
+          </div>
+        );
+      }}
+    >
+      {(data) => <Flock flock={data} />}
+    </QueryState>
+  );
+}
+
+/** The flock, once loaded. */
+function Flock({ flock: data }: { flock: FlockDetail }) {
   const me = useMe();
   const [editing, setEditing] = useState(false);
-
-  if (flock.isPending) {
-    return (
-      <div>
-        <BackLink />
-        <div role="status" className="space-y-3">
-          <span className="sr-only">Loading the flock</span>
-          <Skeleton className="h-8 w-1/2" />
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-40 w-full rounded-2xl" />
-        </div>
-      </div>
-    );
-  }
-  if (flock.isError) {
-    const gone = flock.error instanceof ApiError && flock.error.status === 404;
-    return (
-      <div>
-        <BackLink />
-        <Card className="space-y-3 text-center">
-          <h1 className="font-serif text-xl font-semibold">{gone ? "This flock isn't available" : "Something went wrong"}</h1>
-          <p className="text-stone-700 dark:text-stone-300">
-            {gone
-              ? "It may have ended, or you are not one of its members."
-              : "We couldn't load this flock. Please check your connection and try again."}
-          </p>
-          {gone ? null : (
-            <Button variant="secondary" onClick={() => void flock.refetch()}>
-              Try again
-            </Button>
-          )}
-        </Card>
-      </div>
-    );
-  }
-
-  const data = flock.data;
   const alone = data.members.length <= 1;
   const invite = <FlockInvite flock={data} />;
   return (

@@ -1,30 +1,11 @@
-import { MessageCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { REFLECTION_MAX, type Reflection } from "@shepherd/shared/community";
-import { AuthorLine } from "@/components/community/author-line";
-import { CommentThread } from "@/components/community/comment-thread";
-import { EditBox } from "@/components/community/edit-box";
-import { ItemActions } from "@/components/community/item-actions";
-import { MentionText } from "@/components/community/mention-text";
-import { ReportDialog } from "@/components/community/report-dialog";
+import { CommentsToggle, CommentThread, EditBox, ItemHeader, MentionText, ReportDialog } from "@/community";
 import { Card } from "@/components/ui/card";
 import { notify, showError } from "@/lib/toast";
-import { useCreateReflectionComment } from "../api/create-reflection-comment";
 import { useDeleteReflection } from "../api/delete-reflection";
-import { useDeleteReflectionComment } from "../api/delete-reflection-comment";
-import { useReflectionComments } from "../api/get-reflection-comments";
+import { reflectionComments } from "../api/reflection-comments";
 import { useUpdateReflection } from "../api/update-reflection";
-import { useUpdateReflectionComment } from "../api/update-reflection-comment";
-
-function ReflectionComments({ reflection, id }: { reflection: Reflection; id: string }) {
-  const list = useReflectionComments(reflection.id);
-  const add = useCreateReflectionComment(reflection);
-  const edit = useUpdateReflectionComment(reflection.id);
-  const remove = useDeleteReflectionComment(reflection);
-  return (
-    <CommentThread id={id} addLabel="Add a comment" calls={{ list, add, edit, remove, reportTarget: "reflection_comment" }} />
-  );
-}
 
 /** One brother's reflection in a flock: the prompt it answers, his words, and the comments under it. */
 export function ReflectionCard({ reflection }: { reflection: Reflection }) {
@@ -38,22 +19,18 @@ export function ReflectionCard({ reflection }: { reflection: Reflection }) {
   return (
     <Card className="space-y-3 p-4 sm:p-5">
       <article className="space-y-3" aria-label={`Reflection by ${authorName}`}>
-        <div className="flex items-start justify-between gap-2">
-          <AuthorLine author={reflection.author} at={reflection.created_at} edited={reflection.edited} />
-          {editing ? null : (
-            <ItemActions
-              what="reflection"
-              mine={reflection.mine}
-              busy={remove.isPending}
-              onEdit={() => setEditing(true)}
-              onReport={() => setReporting(true)}
-              onDelete={() => {
-                if (!window.confirm("Delete this reflection? This cannot be undone.")) return;
-                remove.mutate(reflection, { onSuccess: () => notify("Reflection deleted"), onError: showError });
-              }}
-            />
-          )}
-        </div>
+        <ItemHeader
+          author={reflection.author}
+          at={reflection.created_at}
+          edited={reflection.edited}
+          what={"reflection"}
+          mine={reflection.mine}
+          busy={remove.isPending}
+          editing={editing}
+          onEdit={() => setEditing(true)}
+          onReport={() => setReporting(true)}
+          onDelete={() => remove.mutate(reflection, { onSuccess: () => notify("Reflection deleted"), onError: showError })}
+        />
         {reflection.prompt ? (
           <blockquote className="border-l-4 border-gold-400 pl-3 text-sm text-stone-700 italic dark:text-stone-300">
             {reflection.devotional_title ? (
@@ -82,20 +59,15 @@ export function ReflectionCard({ reflection }: { reflection: Reflection }) {
           <MentionText text={reflection.body} />
         )}
         <div className="flex justify-end">
-          <button
-            type="button"
-            aria-expanded={commentsOpen}
-            aria-controls={commentsOpen ? commentsId : undefined}
-            onClick={() => setCommentsOpen(!commentsOpen)}
-            className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
-          >
-            <MessageCircle aria-hidden="true" className="h-4 w-4" />
-            Comments
-            <span className="tabular-nums">{reflection.comment_count}</span>
-          </button>
+          <CommentsToggle
+            open={commentsOpen}
+            onToggle={() => setCommentsOpen(!commentsOpen)}
+            controls={commentsId}
+            count={reflection.comment_count}
+          />
         </div>
       </article>
-      {commentsOpen ? <ReflectionComments reflection={reflection} id={commentsId} /> : null}
+      {commentsOpen ? <CommentThread kind={reflectionComments} parent={reflection} id={commentsId} /> : null}
       {reporting ? (
         <ReportDialog open onClose={() => setReporting(false)} targetType="reflection" targetId={reflection.id} />
       ) : null}

@@ -1,13 +1,12 @@
 import { useId, useState } from "react";
 import { REFLECTION_MAX } from "@shepherd/shared/community";
-import { CharacterCount } from "@/components/community/character-count";
-import { MentionTextarea } from "@/components/community/mention-textarea";
+import { CharacterCount, MentionTextarea } from "@/community";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { useTodayDevotional } from "@/lib/devotional";
 import { notify, showError } from "@/lib/toast";
 import { useCreateReflection } from "../api/create-reflection";
-import { useTodayDevotional } from "../api/get-today-devotional";
 
 /** The prompt's limit in reflectionInput (packages/shared/src/community.ts). */
 const PROMPT_MAX = 300;

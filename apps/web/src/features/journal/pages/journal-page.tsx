@@ -9,10 +9,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input, Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
+import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiError, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
+import { notifyJournalSaveError, useCreateJournalEntry } from "@/lib/journal";
 import { notify, notifyError } from "@/lib/toast";
-import { useCreateEntry, useDeleteEntry, useJournal, useUpdateEntry } from "../api/journal";
+import { useDeleteEntry } from "../api/delete-entry";
+import { useJournal } from "../api/get-journal";
+import { useUpdateEntry } from "../api/update-entry";
 
 function EntryEditor(props: {
   initial?: string;
@@ -61,13 +65,6 @@ function EntryEditor(props: {
       </div>
     </form>
   );
-}
-
-function onSaveError(error: unknown) {
-  if (error instanceof ApiError && error.status === 401)
-    notifyError("Please sign in", "You need to be signed in to save journal entries.");
-  else if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
-  else notifyError("Error saving journal", errorMessage(error));
 }
 
 function Entry({ entry, onCare }: { entry: JournalEntry; onCare: () => void }) {
@@ -133,7 +130,7 @@ function Entry({ entry, onCare }: { entry: JournalEntry; onCare: () => void }) {
                     notify("Journal saved", "Your reflection has been recorded.");
                     if (result.care) onCare();
                   },
-                  onError: onSaveError,
+                  onError: notifyJournalSaveError,
                 },
               )
             }
@@ -152,12 +149,11 @@ export function JournalPage() {
   // Words of self-harm in an entry: the crisis resources stay in view (CONTENT.md, "Care").
   const [care, setCare] = useState(false);
   const journal = useJournal(q);
-  const create = useCreateEntry();
+  const create = useCreateJournalEntry();
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 300);
     return () => clearTimeout(timer);
   }, [search]);
-  const entries = journal.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
     <div className="space-y-4">
       <PageHeading title="Journal" description="Your private reflections, newest first. Only you can read them." />
@@ -183,38 +179,39 @@ export function JournalPage() {
             saving={create.isPending}
             onCancel={() => setWriting(false)}
             onSave={(content) =>
-              create.mutate(content, {
-                onSuccess: (result) => {
-                  setWriting(false);
-                  notify("Journal saved", "Your reflection has been recorded.");
-                  if (result.care) setCare(true);
+              create.mutate(
+                { content },
+                {
+                  onSuccess: (result) => {
+                    setWriting(false);
+                    notify("Journal saved", "Your reflection has been recorded.");
+                    if (result.care) setCare(true);
+                  },
+                  onError: notifyJournalSaveError,
                 },
-                onError: onSaveError,
-              })
+              )
             }
           />
         </Card>
       ) : null}
-      {journal.isPending ? (
-        <Spinner label="Loading your journal" />
-      ) : journal.isError ? (
-        <div role="alert" className="space-y-2">
-          <p className="text-stone-700 dark:text-stone-300">Your journal could not be loaded. {errorMessage(journal.error)}</p>
-          <Button variant="secondary" onClick={() => void journal.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : entries.length === 0 ? (
-        <p className="text-stone-600 dark:text-stone-400">
-          {q ? "No entries match your search." : "No entries yet. Your first reflection will appear here."}
-        </p>
-      ) : (
-        <ul className="space-y-3">
-          {entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} onCare={() => setCare(true)} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={journal}
+        look="plain"
+        loading={<Spinner label="Loading your journal" />}
+        error={`Your journal could not be loaded. ${errorMessage(journal.error)}`}
+        isEmpty={(data) => data.pages.every((page) => page.entries.length === 0)}
+        empty={q ? "No entries match your search." : "No entries yet. Your first reflection will appear here."}
+      >
+        {(data) => (
+          <ul className="space-y-3">
+            {data.pages
+              .flatMap((page) => page.entries)
+              .map((entry) => (
+                <Entry key={entry.id} entry={entry} onCare={() => setCare(true)} />
+              ))}
+          </ul>
+        )}
+      </QueryState>
       {journal.hasNextPage ? (
         <Button variant="secondary" onClick={() => void journal.fetchNextPage()} disabled={journal.isFetchingNextPage}>
           Show older entries

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NotificationList } from "@shepherd/shared/notifications";
 import { api } from "@/lib/api";
-import { notificationsQuery } from "./get-notifications";
+import { notificationsQuery, patchNotification } from "./get-notifications";
 
 /** DELETE /api/notifications/:id. */
 export function deleteNotification(id: string) {
@@ -14,14 +13,10 @@ export function useDeleteNotification() {
   return useMutation({
     mutationFn: deleteNotification,
     onMutate: (id) =>
-      client.setQueryData<NotificationList>(notificationsQuery.queryKey, (list) => {
-        const item = list?.items.find((n) => n.id === id);
-        if (!list || !item) return list;
-        return {
-          items: list.items.filter((n) => n.id !== id),
-          unread: item.read ? list.unread : Math.max(0, list.unread - 1),
-        };
-      }),
+      patchNotification(client, id, (list, item) => ({
+        items: list.items.filter((n) => n.id !== id),
+        unread: item.read ? list.unread : Math.max(0, list.unread - 1),
+      })),
     onError: (error) => console.error("could not delete the notification", error),
     onSettled: () => client.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
   });

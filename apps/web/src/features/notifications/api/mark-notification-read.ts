@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NotificationList } from "@shepherd/shared/notifications";
 import { api } from "@/lib/api";
-import { notificationsQuery } from "./get-notifications";
+import { notificationsQuery, patchNotification } from "./get-notifications";
 
 /** POST /api/notifications/:id/read. */
 export function markNotificationRead(id: string) {
@@ -14,14 +13,11 @@ export function useMarkNotificationRead() {
   return useMutation({
     mutationFn: markNotificationRead,
     onMutate: (id) =>
-      client.setQueryData<NotificationList>(notificationsQuery.queryKey, (list) => {
-        const item = list?.items.find((n) => n.id === id);
-        if (!list || !item || item.read) return list;
-        return {
-          items: list.items.map((n) => (n.id === id ? { ...n, read: true } : n)),
-          unread: Math.max(0, list.unread - 1),
-        };
-      }),
+      patchNotification(client, id, (list, item) =>
+        item.read
+          ? list
+          : { items: list.items.map((n) => (n.id === id ? { ...n, read: true } : n)), unread: Math.max(0, list.unread - 1) },
+      ),
     onError: (error) => console.error("could not mark the notification read", error),
     onSettled: () => client.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
   });

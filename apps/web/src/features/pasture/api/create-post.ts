@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Post, PostKind } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { invalidatePosts } from "@/lib/community/get-posts";
+import { invalidatePosts } from "@/community";
 
 export interface NewPost {
   kind: PostKind;

@@ -1,9 +1,7 @@
 import { HandHeart, ImagePlus, MessageSquareText, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { POST_MAX, type PostKind } from "@shepherd/shared/community";
-import { CharacterCount } from "@/components/community/character-count";
-import { MentionTextarea } from "@/components/community/mention-textarea";
-import { ScriptureRefField, scriptureRefError } from "@/components/community/scripture-ref-field";
+import { CharacterCount, MentionTextarea, scriptureRefError, ScriptureRefField } from "@/community";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";

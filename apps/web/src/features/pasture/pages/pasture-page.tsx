@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { PostFeed } from "@/components/community/post-feed";
+import { PostFeed } from "@/community";
 import { PageHeading } from "@/components/ui/page";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { PostComposer } from "../components/post-composer";

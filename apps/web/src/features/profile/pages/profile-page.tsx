@@ -1,12 +1,14 @@
 import { CalendarDays, Flame, Settings } from "lucide-react";
 import { Link, useParams } from "react-router";
+import type { PublicProfile } from "@shepherd/shared/community";
 import { focusThemeLabel } from "@shepherd/shared/themes";
-import { PostFeed } from "@/components/community/post-feed";
+import { PostFeed } from "@/community";
 import { Avatar } from "@/components/profile/avatar";
-import { Button } from "@/components/ui/button";
+import { personName } from "@/components/profile/person-name";
 import { Card } from "@/components/ui/card";
+import { LoadFailure, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/api";
+import { hasStatus } from "@/lib/api";
 import { useProfile } from "../api/get-profile";
 
 function ProfileSkeleton() {
@@ -27,32 +29,40 @@ export function ProfilePage() {
   const { userId = "" } = useParams();
   const profile = useProfile(userId);
 
-  if (profile.isPending) return <ProfileSkeleton />;
-  if (profile.isError) {
-    const missing = profile.error instanceof ApiError && (profile.error.status === 404 || profile.error.status === 400);
-    return (
-      <Card className="mx-auto max-w-md space-y-3 text-center">
-        <h1 className="font-serif text-xl font-semibold">{missing ? "We couldn't find this brother" : "Something went wrong"}</h1>
-        <p className="text-stone-700 dark:text-stone-300">
-          {missing
-            ? "This profile doesn't exist, or the account was deleted."
-            : "We couldn't load this profile. Please check your connection and try again."}
-        </p>
-        {missing ? (
-          <Link to="/pasture" className="inline-block text-sm font-medium text-pasture-700 underline dark:text-gold-300">
-            Back to The Pasture
-          </Link>
-        ) : (
-          <Button variant="secondary" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        )}
-      </Card>
-    );
-  }
+  return (
+    <QueryState
+      query={profile}
+      loading={<ProfileSkeleton />}
+      error={(error) => {
+        const missing = hasStatus(error, 404, 400);
+        return (
+          <LoadFailure
+            className="mx-auto max-w-md"
+            title={missing ? "We couldn't find this brother" : "Something went wrong"}
+            message={
+              missing
+                ? "This profile doesn't exist, or the account was deleted."
+                : "We couldn't load this profile. Please check your connection and try again."
+            }
+            onRetry={missing ? undefined : () => void profile.refetch()}
+          >
+            {missing ? (
+              <Link to="/pasture" className="inline-block text-sm font-medium text-pasture-700 underline dark:text-gold-300">
+                Back to The Pasture
+              </Link>
+            ) : null}
+          </LoadFailure>
+        );
+      }}
+    >
+      {(person) => <Profile person={person} />}
+    </QueryState>
+  );
+}
 
-  const person = profile.data;
-  const name = person.display_name?.trim() || (person.username ? `@${person.username}` : "A brother");
+/** The profile, once loaded. */
+function Profile({ person }: { person: PublicProfile }) {
+  const name = personName(person);
   const joined = new Date(person.joined_at).toLocaleDateString(undefined, { month: "long", year: "numeric" });
   return (
     <div className="space-y-6">

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { PasswordField } from "@/components/auth/password-field";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { api } from "@/lib/api";
 import { meQuery } from "@/lib/session";
 import { notify, showError } from "@/lib/toast";
+import { disableTwoFactor } from "../api/disable-two-factor";
+import { enableTwoFactor } from "../api/enable-two-factor";
+import { verifyTwoFactor } from "../api/verify-two-factor";
+import { SettingsSection } from "./settings-section";
 
 type Stage =
   | { kind: "idle" }
@@ -46,10 +49,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const refreshMe = () => client.invalidateQueries({ queryKey: meQuery.queryKey });
 
   const start = useMutation({
-    mutationFn: (action: "enable" | "disable") =>
-      action === "enable"
-        ? api<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", { body: { password } })
-        : api("/api/auth/two-factor/disable", { body: { password } }),
+    mutationFn: (action: "enable" | "disable") => (action === "enable" ? enableTwoFactor(password) : disableTwoFactor(password)),
     onSuccess: async (result, action) => {
       setPassword("");
       if (action === "enable") {
@@ -64,7 +64,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
     onError: showError,
   });
   const verify = useMutation({
-    mutationFn: () => api("/api/auth/two-factor/verify-totp", { body: { code: code.replace(/\s/g, "") } }),
+    mutationFn: () => verifyTwoFactor(code.replace(/\s/g, "")),
     onSuccess: async () => {
       if (stage.kind === "verify") setStage({ kind: "codes", backupCodes: stage.backupCodes });
       setCode("");
@@ -75,15 +75,14 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   });
 
   return (
-    <Card className="space-y-4">
-      <div>
-        <h2 className="text-lg font-semibold">Two-step verification</h2>
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          {enabled
-            ? "On. Signing in asks for a code from your authenticator app."
-            : "Off. Add a code from an authenticator app to signing in."}
-        </p>
-      </div>
+    <SettingsSection
+      title="Two-step verification"
+      description={
+        enabled
+          ? "On. Signing in asks for a code from your authenticator app."
+          : "Off. Add a code from an authenticator app to signing in."
+      }
+    >
       {stage.kind === "idle" ? (
         <Button
           variant={enabled ? "secondary" : "primary"}
@@ -100,17 +99,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
             start.mutate(stage.action);
           }}
         >
-          <Field label="Confirm your password">
-            {({ id }) => (
-              <Input
-                id={id}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <PasswordField label="Confirm your password" value={password} onChange={setPassword} />
           <div className="flex gap-2">
             <Button type="submit" disabled={!password || start.isPending}>
               Continue
@@ -167,6 +156,6 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
           <Button onClick={() => setStage({ kind: "idle" })}>I saved them</Button>
         </div>
       ) : null}
-    </Card>
+    </SettingsSection>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, Crown } from "lucide-react";
 import { useState } from "react";
 import { formatPrice, planById, PLANS, PREMIUM_BENEFITS, type PlanId } from "@shepherd/shared/plans";
@@ -7,11 +6,14 @@ import { FEATURE_NOUNS } from "@shepherd/shared/usage";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
+import { QueryState } from "@/components/ui/query-state";
 import { FullPageSpinner } from "@/components/ui/spinner";
-import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { subscriptionQuery, useSubscription, useUsage } from "@/lib/subscription";
+import { useSubscription, useUsage } from "@/lib/subscription";
 import { notify, showError } from "@/lib/toast";
+import { useChangeSubscription, type SubscriptionChange } from "../api/change-subscription";
+import { useOpenPortal } from "../api/open-portal";
+import { useStartCheckout } from "../api/start-checkout";
 
 const STATUS_WORDS: Record<string, string> = {
   trialing: "Free trial",
@@ -30,43 +32,43 @@ function longDate(iso: string | null): string | null {
 
 export function SubscriptionPage() {
   const subscription = useSubscription();
-  if (subscription.isPending) return <FullPageSpinner />;
-  if (subscription.isError) return <p role="alert">We couldn't load your subscription. Please reload the page.</p>;
-  const status = subscription.data;
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Shepherd Premium"
-        description="Unlimited devotionals, audio and insights, personal plans, and gatherings for your flock."
-      />
-      {status.is_premium || status.status ? <CurrentPlan status={status} /> : null}
-      {!status.is_premium ? <PlanChooser /> : null}
-      <Benefits />
-      <UsageCard />
-    </div>
+    <QueryState
+      query={subscription}
+      look="plain"
+      loading={<FullPageSpinner />}
+      error="We couldn't load your subscription. Please reload the page."
+      retry={false}
+    >
+      {(status) => (
+        <div className="space-y-6">
+          <PageHeading
+            title="Shepherd Premium"
+            description="Unlimited devotionals, audio and insights, personal plans, and gatherings for your flock."
+          />
+          {status.is_premium || status.status ? <CurrentPlan status={status} /> : null}
+          {!status.is_premium ? <PlanChooser /> : null}
+          <Benefits />
+          <UsageCard />
+        </div>
+      )}
+    </QueryState>
   );
 }
 
 function CurrentPlan({ status }: { status: SubscriptionStatus }) {
-  const client = useQueryClient();
   const plan = status.plan_type ? planById(status.plan_type) : undefined;
-  const refresh = () => client.invalidateQueries({ queryKey: subscriptionQuery.queryKey });
-  const change = useMutation({
-    mutationFn: (action: "cancel" | "resume") => api<SubscriptionStatus>(`/api/subscription/${action}`, { body: {} }),
-    onSuccess: async (_result, action) => {
-      notify(
-        action === "cancel" ? "Your plan will not renew" : "Your plan will renew",
-        action === "cancel" ? "You keep Premium until the end of this period." : undefined,
-      );
-      await refresh();
-    },
-    onError: showError,
-  });
-  const portal = useMutation({
-    mutationFn: () => api<{ url: string }>("/api/subscription/portal", { body: {} }),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: showError,
-  });
+  const change = useChangeSubscription();
+  const portal = useOpenPortal();
+  const changeTo = (action: SubscriptionChange) =>
+    change.mutate(action, {
+      onSuccess: () =>
+        notify(
+          action === "cancel" ? "Your plan will not renew" : "Your plan will renew",
+          action === "cancel" ? "You keep Premium until the end of this period." : undefined,
+        ),
+      onError: showError,
+    });
   const trialEnd = longDate(status.trial_end);
   const periodEnd = longDate(status.current_period_end);
   return (
@@ -99,15 +101,19 @@ function CurrentPlan({ status }: { status: SubscriptionStatus }) {
       {status.is_premium || status.status === "past_due" ? (
         <div className="flex flex-wrap gap-2">
           {status.provider === "stripe" ? (
-            <Button variant="secondary" onClick={() => portal.mutate()} disabled={portal.isPending}>
+            <Button
+              variant="secondary"
+              onClick={() => portal.mutate(undefined, { onError: showError })}
+              disabled={portal.isPending}
+            >
               Manage or cancel
             </Button>
           ) : status.cancel_at_period_end ? (
-            <Button onClick={() => change.mutate("resume")} disabled={change.isPending}>
+            <Button onClick={() => changeTo("resume")} disabled={change.isPending}>
               Keep my plan
             </Button>
           ) : (
-            <Button variant="secondary" onClick={() => change.mutate("cancel")} disabled={change.isPending}>
+            <Button variant="secondary" onClick={() => changeTo("cancel")} disabled={change.isPending}>
               Cancel subscription
             </Button>
           )}
@@ -119,11 +125,7 @@ function CurrentPlan({ status }: { status: SubscriptionStatus }) {
 
 function PlanChooser() {
   const [chosen, setChosen] = useState<PlanId>("premium_annual");
-  const checkout = useMutation({
-    mutationFn: () => api<{ url: string }>("/api/subscription/checkout", { body: { plan: chosen } }),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: showError,
-  });
+  const checkout = useStartCheckout();
   return (
     <Card className="space-y-4">
       <h2 className="text-lg font-semibold">Choose your plan</h2>
@@ -152,7 +154,12 @@ function PlanChooser() {
           );
         })}
       </div>
-      <Button size="lg" className="w-full" onClick={() => checkout.mutate()} disabled={checkout.isPending}>
+      <Button
+        size="lg"
+        className="w-full"
+        onClick={() => checkout.mutate(chosen, { onError: showError })}
+        disabled={checkout.isPending}
+      >
         {checkout.isPending ? "Opening checkout..." : "Start 14-day free trial"}
       </Button>
     </Card>

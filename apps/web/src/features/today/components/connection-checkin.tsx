@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { Checkin, Progress, TodayState } from "@shepherd/shared/api";
+import type { Checkin, TodayState } from "@shepherd/shared/api";
 import { FOCUS_THEMES } from "@shepherd/shared/themes";
 import {
   CONNECTION_SAVE_DEBOUNCE_MS,
@@ -18,8 +18,10 @@ import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
+import { patchTodayScreen } from "@/lib/devotional";
 import { notify, notifyError } from "@/lib/toast";
-import { saveConnection, todayQuery, useSaveCheckin } from "../api/today";
+import { useSaveCheckin } from "../api/save-checkin";
+import { saveConnection } from "../api/save-connection";
 import { createLatestValueSaver } from "../latest-value-saver";
 
 /** Spec section 4: the 0-100 connection slider, saved on change (debounced; the last value always lands). */
@@ -39,11 +41,11 @@ export function ConnectionSlider(props: { state: TodayState }) {
       onSaved: (result) => {
         setUpdatedAt(result.progress.connection_updated_at);
         setSaved(Date.now());
-        client.setQueryData(todayQuery.queryKey, (old) =>
-          old
-            ? { ...old, progress: { ...old.progress, ...result.progress } as Progress, whisper: result.whisper ?? old.whisper }
-            : old,
-        );
+        patchTodayScreen(client, (state) => ({
+          ...state,
+          progress: { ...state.progress, ...result.progress },
+          whisper: result.whisper ?? state.whisper,
+        }));
       },
       onError: (error) => notifyError("Error saving progress", errorMessage(error)),
     }),

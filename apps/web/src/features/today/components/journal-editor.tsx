@@ -6,16 +6,15 @@ import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/input";
-import { ApiError, errorMessage } from "@/lib/api";
-import { notify, notifyError } from "@/lib/toast";
-import { useSaveJournal } from "../api/today";
+import { notifyJournalSaveError, useCreateJournalEntry } from "@/lib/journal";
+import { notify } from "@/lib/toast";
 
 /** "Gather Your Thoughts": the journal editor for today's devotional (spec sections 2, 5 and 8). */
 export function JournalEditor(props: { devotional: Devotional | null; onClose: () => void; onSaved: () => void }) {
   const [content, setContent] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [care, setCare] = useState(false);
-  const save = useSaveJournal();
+  const save = useCreateJournalEntry();
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => box.current?.focus(), []);
 
@@ -33,15 +32,7 @@ export function JournalEditor(props: { devotional: Devotional | null; onClose: (
           props.onSaved();
           if (!result.care) props.onClose();
         },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 401) {
-            notifyError("Please sign in", "You need to be signed in to save journal entries.");
-          } else if (failure instanceof ApiError && failure.code === "LIMIT_REACHED") {
-            notifyError("Usage Limit Reached", failure.message);
-          } else {
-            notifyError("Error saving journal", errorMessage(failure));
-          }
-        },
+        onError: notifyJournalSaveError,
       },
     );
   };

@@ -1,32 +1,28 @@
-import { BookOpen, CheckCircle2, Flame, Headphones, HandHeart, X } from "lucide-react";
+import { BookOpen, CheckCircle2, Flame, Headphones, X } from "lucide-react";
 import { useMemo, useState } from "react";
-import type { Devotional, TodayState } from "@shepherd/shared/api";
-import { focusThemeLabel } from "@shepherd/shared/themes";
-import { backupIndex, bodySentenceAt, listenScript, localDate, paragraphSentences } from "@shepherd/shared/today";
+import type { TodayState } from "@shepherd/shared/api";
+import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
-import { ScriptureLink } from "@/components/scripture/scripture-link";
 import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { ApiError, errorMessage } from "@/lib/api";
-import { cn } from "@/lib/cn";
 import { usageQuery, useSubscription } from "@/lib/subscription";
-import { notify, notifyError } from "@/lib/toast";
-import {
-  generateAudio,
-  useCompleteDevotional,
-  useDismissWhisper,
-  useMarkPrayed,
-  useRefreshDevotional,
-  useSyncTimeZone,
-  useToday,
-} from "../api/today";
+import { notify, notifyCappedError, notifyError } from "@/lib/toast";
+import { useCompleteDevotional } from "../api/complete-devotional";
+import { useDismissWhisper } from "../api/dismiss-whisper";
+import { generateAudio } from "../api/generate-audio";
+import { useToday } from "../api/get-today";
+import { useMarkPrayed } from "../api/mark-prayed";
+import { useRefreshDevotional } from "../api/refresh-devotional";
+import { useSyncTimeZone } from "../api/sync-time-zone";
 import { backupDevotional } from "../backup-devotionals";
 import { AudioPlayer } from "../components/audio-player";
 import { CheckinCard, ConnectionSlider } from "../components/connection-checkin";
+import { DevotionalCard } from "../components/devotional-card";
 import { JournalEditor } from "../components/journal-editor";
+import { PrayerCard } from "../components/prayer-card";
 
 function Skeleton() {
   return (
@@ -47,33 +43,6 @@ function StreakCounter({ days }: { days: number }) {
       <Flame aria-hidden="true" className="h-4 w-4" />
       {days} day{days === 1 ? "" : "s"} streak
     </p>
-  );
-}
-
-/** The devotional's text, one span per sentence so the audio can highlight as it reads. */
-function DevotionalText(props: { devotional: Devotional; activeSentence: number }) {
-  const paragraphs = useMemo(() => paragraphSentences(props.devotional.content), [props.devotional.content]);
-  let index = -1;
-  return (
-    <div className="space-y-4 font-serif text-lg leading-relaxed text-stone-800 dark:text-stone-200">
-      {paragraphs.map((sentences, p) => (
-        <p key={p}>
-          {sentences.map((s) => {
-            index += 1;
-            const active = index === props.activeSentence;
-            return (
-              <span
-                key={index}
-                className={cn("transition-colors", active && "rounded bg-gold-300/70 dark:bg-gold-600/40")}
-                data-active={active || undefined}
-              >
-                {s}{" "}
-              </span>
-            );
-          })}
-        </p>
-      ))}
-    </div>
   );
 }
 
@@ -146,8 +115,7 @@ export function TodayPage() {
       notify("Audio ready");
     } catch (error) {
       setAudio({ kind: "idle" });
-      if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
-      else notifyError("Failed to generate audio", errorMessage(error));
+      notifyCappedError("Failed to generate audio", error);
     } finally {
       // A new audio counts against the monthly cap: the 80% warning may now apply.
       void client.invalidateQueries({ queryKey: usageQuery.queryKey });
@@ -222,11 +190,7 @@ export function TodayPage() {
             onClick={() =>
               refresh.mutate(undefined, {
                 onSuccess: () => notify("A new devotional for today"),
-                onError: (error) => {
-                  if (error instanceof ApiError && error.code === "LIMIT_REACHED")
-                    notifyError("Usage Limit Reached", error.message);
-                  else notifyError("Error", errorMessage(error));
-                },
+                onError: (error) => notifyCappedError("Error", error),
               })
             }
           >
@@ -271,56 +235,5 @@ export function TodayPage() {
         </>
       ) : null}
     </div>
-  );
-}
-
-function DevotionalCard(props: { devotional: Devotional; activeSentence: number }) {
-  const { devotional } = props;
-  return (
-    <Card className="space-y-5">
-      {devotional.image_url ? (
-        <img src={devotional.image_url} alt="" className="aspect-[16/9] w-full rounded-xl object-cover" loading="lazy" />
-      ) : null}
-      <header className="space-y-1">
-        <p className="text-xs font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300" data-testid="theme">
-          {focusThemeLabel(devotional.theme)}
-        </p>
-        <h1 className="font-serif text-3xl font-semibold text-pasture-900 dark:text-stone-50">{devotional.title}</h1>
-      </header>
-      <blockquote className="space-y-2 border-l-4 border-gold-400 pl-4">
-        <p className="font-serif text-lg italic text-stone-800 dark:text-stone-200">{devotional.passage_text}</p>
-        <footer className="text-sm font-semibold text-pasture-700 dark:text-gold-300">
-          <ScriptureLink reference={devotional.passage} /> (WEB)
-        </footer>
-      </blockquote>
-      <DevotionalText devotional={devotional} activeSentence={props.activeSentence} />
-      <section aria-labelledby="reflection-title" className="rounded-xl bg-pasture-50 p-4 dark:bg-stone-800">
-        <h2 id="reflection-title" className="text-sm font-semibold uppercase tracking-wide text-pasture-700 dark:text-gold-300">
-          Reflect
-        </h2>
-        <p className="mt-1 font-serif text-lg">{devotional.reflection}</p>
-      </section>
-    </Card>
-  );
-}
-
-function PrayerCard(props: { prayer: string; prayedAt?: string | null; onPrayed?: () => void }) {
-  return (
-    <Card className="space-y-3" aria-labelledby="prayer-title">
-      <h2 id="prayer-title" className="flex items-center gap-2 font-semibold">
-        <HandHeart aria-hidden="true" className="h-5 w-5 text-pasture-700 dark:text-gold-300" />
-        Pray
-      </h2>
-      <p className="font-serif text-lg leading-relaxed">{props.prayer}</p>
-      {props.onPrayed ? (
-        props.prayedAt ? (
-          <p className="text-sm font-medium text-pasture-700 dark:text-gold-300">Amen. You prayed this today.</p>
-        ) : (
-          <Button variant="secondary" size="sm" onClick={props.onPrayed}>
-            I prayed this
-          </Button>
-        )
-      ) : null}
-    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VerseNote } from "@shepherd/shared/word";
 import { api } from "@/lib/api";
-import { annotationsKey } from "./get-chapter-annotations";
+import { wordKeys } from "./keys";
 import type { VerseSelection } from "./update-annotations";
 
 /** POST /api/word/notes: a private note on the selected verses. */
@@ -11,5 +11,5 @@ export function createNote(input: VerseSelection & { content: string }) {
 
 export function useCreateNote() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createNote, onSuccess: () => client.invalidateQueries({ queryKey: annotationsKey }) });
+  return useMutation({ mutationFn: createNote, onSuccess: () => client.invalidateQueries({ queryKey: wordKeys.annotations() }) });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { annotationsKey } from "./get-chapter-annotations";
+import { wordKeys } from "./keys";
 
 /** DELETE /api/word/notes/:id. */
 export function deleteNote(id: string) {
@@ -9,5 +9,5 @@ export function deleteNote(id: string) {
 
 export function useDeleteNote() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteNote, onSuccess: () => client.invalidateQueries({ queryKey: annotationsKey }) });
+  return useMutation({ mutationFn: deleteNote, onSuccess: () => client.invalidateQueries({ queryKey: wordKeys.annotations() }) });
 }

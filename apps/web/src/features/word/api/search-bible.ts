@@ -1,12 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { SEARCH_PAGE_SIZE, type SearchResult, type TranslationId } from "@shepherd/shared/word";
 import { api } from "@/lib/api";
+import { wordKeys } from "./keys";
 
 export type Testament = "all" | "ot" | "nt";
 
 export const searchQuery = (q: string, translation: TranslationId, testament: Testament) =>
   infiniteQueryOptions({
-    queryKey: ["word", "search", translation, testament, q],
+    queryKey: wordKeys.search(translation, testament, q),
     queryFn: ({ pageParam, signal }) =>
       api<SearchResult>(
         `/api/word/search?q=${encodeURIComponent(q)}&translation=${translation}&testament=${testament}&offset=${pageParam}`,

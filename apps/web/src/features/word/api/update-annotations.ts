@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChapterAnnotations, HighlightColor } from "@shepherd/shared/word";
 import { api } from "@/lib/api";
-import { annotationsKey, chapterAnnotationsQuery } from "./get-chapter-annotations";
+import { wordKeys } from "./keys";
+import { chapterAnnotationsQuery } from "./get-chapter-annotations";
 
 export interface VerseSelection {
   book: string;
@@ -33,7 +34,7 @@ export function useChangeAnnotations() {
       changeAnnotations(input.selection, input.change),
     onSuccess: (annotations, { selection }) => {
       client.setQueryData(chapterAnnotationsQuery(selection.book, selection.chapter).queryKey, annotations);
-      return client.invalidateQueries({ queryKey: [...annotationsKey, "list"] });
+      return client.invalidateQueries({ queryKey: wordKeys.annotationLists() });
     },
   });
 }

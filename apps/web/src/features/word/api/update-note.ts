@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VerseNote } from "@shepherd/shared/word";
 import { api } from "@/lib/api";
-import { annotationsKey } from "./get-chapter-annotations";
+import { wordKeys } from "./keys";
 
 /** PATCH /api/word/notes/:id. */
 export function updateNote(input: { id: string; content: string }) {
@@ -10,5 +10,5 @@ export function updateNote(input: { id: string; content: string }) {
 
 export function useUpdateNote() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateNote, onSuccess: () => client.invalidateQueries({ queryKey: annotationsKey }) });
+  return useMutation({ mutationFn: updateNote, onSuccess: () => client.invalidateQueries({ queryKey: wordKeys.annotations() }) });
 }

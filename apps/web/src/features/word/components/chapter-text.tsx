@@ -1,6 +1,6 @@
 import { Fragment, type KeyboardEvent, type ReactNode } from "react";
 import { Bookmark, StickyNote } from "lucide-react";
-import type { ChapterBlock, HighlightColor, VerseSpan } from "@shepherd/shared/word";
+import type { ChapterAnnotations, ChapterBlock, HighlightColor, VerseSpan } from "@shepherd/shared/word";
 import { cn } from "@/lib/cn";
 
 /** Highlight colours, readable in light and dark. */
@@ -27,6 +27,20 @@ export interface VerseMarks {
   bookmarks: Set<number>;
   /** verse -> the ids of notes that begin there */
   notes: Map<number, string[]>;
+}
+
+/** My marks in a chapter, by verse (none until they have loaded). */
+export function verseMarks(annotations: ChapterAnnotations | undefined): VerseMarks {
+  const notes = new Map<number, string[]>();
+  for (const note of annotations?.notes ?? []) {
+    const first = note.verses[0] ?? 1;
+    notes.set(first, [...(notes.get(first) ?? []), note.id]);
+  }
+  return {
+    highlights: new Map((annotations?.highlights ?? []).map((h) => [h.verse, h.color])),
+    bookmarks: new Set((annotations?.bookmarks ?? []).map((b) => b.verse)),
+    notes,
+  };
 }
 
 export function ChapterText(props: {

@@ -5,7 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { showError } from "@/lib/toast";
 import { cn } from "@/lib/cn";
 import { useTheme, type Theme } from "@/lib/theme";
-import { useUpdateReaderSettings } from "../api/reader-settings";
+import { useUpdateReaderSettings } from "../api/update-reader-settings";
 
 const SPACING_LABEL: Record<LineSpacing, string> = { compact: "Compact", normal: "Normal", relaxed: "Relaxed" };
 const THEME_LABEL: Record<Theme, string> = { system: "Device", light: "Light", dark: "Dark" };

@@ -1,6 +1,7 @@
-import { Bookmark, BookmarkMinus, Copy, Eraser, Share2, StickyNote, X } from "lucide-react";
+import { Bookmark, BookmarkMinus, Copy, Eraser, Share2, StickyNote } from "lucide-react";
 import { HIGHLIGHT_COLORS, type HighlightColor } from "@shepherd/shared/word";
 import { cn } from "@/lib/cn";
+import { CloseButton } from "@/components/ui/close-button";
 import { HIGHLIGHT_CLASSES } from "./chapter-text";
 
 const action =
@@ -30,14 +31,7 @@ export function VerseActions(props: {
       <div className="mx-auto max-w-3xl space-y-2 px-4 py-3">
         <div className="flex items-center justify-between gap-2">
           <p className="font-serif font-semibold text-pasture-900 dark:text-stone-50">{props.reference}</p>
-          <button
-            type="button"
-            onClick={props.onClear}
-            aria-label="Clear selection"
-            className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
+          <CloseButton label="Clear selection" onClick={props.onClear} />
         </div>
         <div role="group" aria-label="Highlight colour" className="flex items-center gap-2">
           {HIGHLIGHT_COLORS.map((color) => (

@@ -2,7 +2,7 @@ import { Link, useParams } from "react-router";
 import { bookBySlug } from "@shepherd/shared/word";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
-import { useReaderSettings } from "../api/reader-settings";
+import { useReaderSettings } from "../api/get-reader-settings";
 import { ChapterGrid } from "../components/book-picker";
 
 /** `/word/:book`: the book's chapters. */

@@ -5,12 +5,13 @@ import { bookByOsis, chapterPath, type AnnotationItem } from "@shepherd/shared/w
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
+import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { notify, showError } from "@/lib/toast";
 import { useAnnotationList, type AnnotationKind } from "../api/get-annotation-list";
-import { useReaderSettings } from "../api/reader-settings";
+import { useReaderSettings } from "../api/get-reader-settings";
 import { FilterChips } from "../components/filter-chips";
 import { useChangeAnnotations } from "../api/update-annotations";
 import { HIGHLIGHT_CLASSES } from "../components/chapter-text";
@@ -75,60 +76,61 @@ export function NotesPage() {
       />
       <FilterChips label="Show" value={kind} options={FILTERS} onChange={setKind} />
 
-      {list.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-20 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <Card>
-          <p role="alert">{errorMessage(list.error)}</p>
-        </Card>
-      ) : list.data.items.length === 0 ? (
-        <Card>
-          <p className="text-stone-700 dark:text-stone-300">{EMPTY[kind]}</p>
-        </Card>
-      ) : (
-        <ul className="space-y-3">
-          {list.data.items.map((item) => {
-            const book = bookByOsis(item.book);
-            const Icon = item.kind === "note" ? StickyNote : item.kind === "bookmark" ? Bookmark : Highlighter;
-            return (
-              <li key={`${item.kind}:${item.id}`}>
-                <Card className="space-y-2 p-4">
-                  <div className="flex items-center justify-between gap-2">
-                    <Link
-                      to={book ? chapterPath(book, item.chapter, item.verses) : "/word"}
-                      className="inline-flex items-center gap-2 font-semibold text-pasture-800 hover:underline dark:text-gold-300"
+      <QueryState
+        query={list}
+        loading={
+          <div className="space-y-3" aria-busy="true">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-20 w-full" />
+            ))}
+          </div>
+        }
+        error={errorMessage(list.error)}
+        retry={false}
+        isEmpty={(data) => data.items.length === 0}
+        empty={EMPTY[kind]}
+      >
+        {(data) => (
+          <ul className="space-y-3">
+            {data.items.map((item) => {
+              const book = bookByOsis(item.book);
+              const Icon = item.kind === "note" ? StickyNote : item.kind === "bookmark" ? Bookmark : Highlighter;
+              return (
+                <li key={`${item.kind}:${item.id}`}>
+                  <Card className="space-y-2 p-4">
+                    <div className="flex items-center justify-between gap-2">
+                      <Link
+                        to={book ? chapterPath(book, item.chapter, item.verses) : "/word"}
+                        className="inline-flex items-center gap-2 font-semibold text-pasture-800 hover:underline dark:text-gold-300"
+                      >
+                        <Icon aria-hidden="true" className="h-4 w-4" />
+                        {item.reference}
+                        <span className="sr-only">({item.kind})</span>
+                      </Link>
+                      <Button variant="ghost" size="sm" onClick={() => remove(item)}>
+                        {item.kind === "note" ? "Edit" : "Remove"}
+                      </Button>
+                    </div>
+                    <p
+                      className={cn(
+                        "rounded-md px-1 font-serif text-stone-800 dark:text-stone-200",
+                        item.color && HIGHLIGHT_CLASSES[item.color],
+                      )}
                     >
-                      <Icon aria-hidden="true" className="h-4 w-4" />
-                      {item.reference}
-                      <span className="sr-only">({item.kind})</span>
-                    </Link>
-                    <Button variant="ghost" size="sm" onClick={() => remove(item)}>
-                      {item.kind === "note" ? "Edit" : "Remove"}
-                    </Button>
-                  </div>
-                  <p
-                    className={cn(
-                      "rounded-md px-1 font-serif text-stone-800 dark:text-stone-200",
-                      item.color && HIGHLIGHT_CLASSES[item.color],
-                    )}
-                  >
-                    {item.text}
-                  </p>
-                  {item.content ? (
-                    <p className="whitespace-pre-wrap border-l-4 border-gold-400 pl-3 text-stone-700 dark:text-stone-300">
-                      {item.content}
+                      {item.text}
                     </p>
-                  ) : null}
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                    {item.content ? (
+                      <p className="whitespace-pre-wrap border-l-4 border-gold-400 pl-3 text-stone-700 dark:text-stone-300">
+                        {item.content}
+                      </p>
+                    ) : null}
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
       <NoteDialog target={noteTarget} onClose={() => setNoteTarget(null)} />
     </div>
   );

@@ -1,17 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { ChevronLeft, ChevronRight, Headphones, Search, Type, X } from "lucide-react";
+import { Headphones, Search, Type } from "lucide-react";
 import {
-  adjacentChapter,
   bookBySlug,
   chapterCountText,
-  chapterPath,
   chapterTitle,
   DEFAULT_READER_SETTINGS,
   LINE_HEIGHT,
   parseVerseSelection,
   translationById,
-  TRANSLATIONS,
   verseReference,
   type BibleBook,
   type HighlightColor,
@@ -19,19 +16,25 @@ import {
 } from "@shepherd/shared/word";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { notify, notifyError, showError } from "@/lib/toast";
+import { notify, notifyCappedError, notifyError, showError } from "@/lib/toast";
 import { useChapterAudio } from "../api/chapter-audio";
 import { useChapter } from "../api/get-chapter";
 import { useChapterAnnotations } from "../api/get-chapter-annotations";
-import { useReaderSettings, useSaveReadingPosition, useUpdateReaderSettings } from "../api/reader-settings";
+import { useReaderSettings } from "../api/get-reader-settings";
+import { useSaveReadingPosition } from "../api/save-reading-position";
+import { useUpdateReaderSettings } from "../api/update-reader-settings";
 import { useChangeAnnotations, type AnnotationChange } from "../api/update-annotations";
-import { ChapterText, selectionText, type VerseMarks } from "../components/chapter-text";
+import { ChapterAudioBar } from "../components/chapter-audio-bar";
+import { ChapterNav } from "../components/chapter-nav";
+import { ChapterText, selectionText, verseMarks } from "../components/chapter-text";
 import { NoteDialog, type NoteTarget } from "../components/note-dialog";
 import { ReadingSettingsDialog } from "../components/reading-settings-dialog";
 import { ShareDialog, type SharedVerse } from "../components/share-dialog";
+import { TranslationSwitch } from "../components/translation-switch";
 import { VerseActions } from "../components/verse-actions";
 import { VerseGridDialog } from "../components/verse-grid-dialog";
 import { copyVerse } from "../copy-verse";
@@ -93,19 +96,7 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
     document.getElementById(`v${firstLinked}`)?.scrollIntoView({ block: "center" });
   }, [text.data, firstLinked]);
 
-  const marks: VerseMarks = useMemo(() => {
-    const data = annotations.data;
-    const notes = new Map<number, string[]>();
-    for (const note of data?.notes ?? []) {
-      const first = note.verses[0] ?? 1;
-      notes.set(first, [...(notes.get(first) ?? []), note.id]);
-    }
-    return {
-      highlights: new Map((data?.highlights ?? []).map((h) => [h.verse, h.color])),
-      bookmarks: new Set((data?.bookmarks ?? []).map((b) => b.verse)),
-      notes,
-    };
-  }, [annotations.data]);
+  const marks = useMemo(() => verseMarks(annotations.data), [annotations.data]);
 
   const verses = [...selected].sort((a, b) => a - b);
   const reference = verses.length ? verseReference(book, chapter, verses) : chapterTitle(book, chapter);
@@ -152,10 +143,7 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
           notify("Audio ready");
           setAudioUrl(url);
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
-          else notifyError("Failed to generate audio", errorMessage(error));
-        },
+        onError: (error) => notifyCappedError("Failed to generate audio", error),
       },
     );
   };
@@ -163,9 +151,6 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
   const switchTranslation = (id: TranslationId) => {
     if (id !== translation) updateSettings.mutate({ translation: id }, { onError: showError });
   };
-
-  const previous = adjacentChapter(book, chapter, -1);
-  const next = adjacentChapter(book, chapter, 1);
 
   return (
     <article className={cn("space-y-5", verses.length > 0 && "pb-48", audioUrl && "pb-28")} aria-labelledby="chapter-title">
@@ -211,85 +196,42 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
             ) : null}
             <p className="text-sm text-stone-600 dark:text-stone-400">{translationById(translation).name}</p>
           </div>
-          <div role="group" aria-label="Translation" className="flex rounded-lg bg-stone-100 p-1 dark:bg-stone-800">
-            {TRANSLATIONS.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                aria-pressed={t.id === translation}
-                title={t.name}
-                onClick={() => switchTranslation(t.id)}
-                className={cn(
-                  "h-8 rounded-md px-3 text-sm font-semibold",
-                  t.id === translation
-                    ? "bg-white text-pasture-800 shadow-sm dark:bg-stone-950 dark:text-gold-300"
-                    : "text-stone-600 hover:text-stone-900 dark:text-stone-300",
-                )}
-              >
-                {t.abbreviation}
-              </button>
-            ))}
-          </div>
+          <TranslationSwitch value={translation} onChange={switchTranslation} />
         </div>
       </header>
 
-      {text.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading {chapterTitle(book, chapter)}
-          </span>
-          {Array.from({ length: 10 }, (_, i) => (
-            <Skeleton key={i} className={cn("h-5", i % 3 === 2 ? "w-2/3" : "w-full")} />
-          ))}
-        </div>
-      ) : text.isError ? (
-        <Card className="space-y-3">
-          <p role="alert">{errorMessage(text.error)}</p>
-          <Button variant="secondary" onClick={() => void text.refetch()}>
-            Try again
-          </Button>
-        </Card>
-      ) : (
-        <ChapterText
-          blocks={text.data.blocks}
-          marks={marks}
-          selected={selected}
-          linked={linked}
-          onToggle={toggle}
-          onOpenNote={(id) => {
-            const note = annotations.data?.notes.find((n) => n.id === id);
-            if (note) setNoteTarget({ note, reference: verseReference(book, chapter, note.verses) });
-          }}
-          fontSize={settings.font_size}
-          lineHeight={LINE_HEIGHT[settings.line_spacing]}
-        />
-      )}
-
-      <nav
-        aria-label="Chapters"
-        className="flex items-center justify-between gap-2 border-t border-stone-200 pt-4 dark:border-stone-800"
+      <QueryState
+        query={text}
+        loading={
+          <div className="space-y-3" aria-busy="true">
+            <span className="sr-only" role="status">
+              Loading {chapterTitle(book, chapter)}
+            </span>
+            {Array.from({ length: 10 }, (_, i) => (
+              <Skeleton key={i} className={cn("h-5", i % 3 === 2 ? "w-2/3" : "w-full")} />
+            ))}
+          </div>
+        }
+        error={errorMessage(text.error)}
       >
-        {previous ? (
-          <Link
-            to={chapterPath(previous.book, previous.chapter)}
-            className="inline-flex h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
-          >
-            <ChevronLeft aria-hidden="true" className="h-5 w-5" />
-            {chapterTitle(previous.book, previous.chapter)}
-          </Link>
-        ) : (
-          <span />
+        {(data) => (
+          <ChapterText
+            blocks={data.blocks}
+            marks={marks}
+            selected={selected}
+            linked={linked}
+            onToggle={toggle}
+            onOpenNote={(id) => {
+              const note = annotations.data?.notes.find((n) => n.id === id);
+              if (note) setNoteTarget({ note, reference: verseReference(book, chapter, note.verses) });
+            }}
+            fontSize={settings.font_size}
+            lineHeight={LINE_HEIGHT[settings.line_spacing]}
+          />
         )}
-        {next ? (
-          <Link
-            to={chapterPath(next.book, next.chapter)}
-            className="inline-flex h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
-          >
-            {chapterTitle(next.book, next.chapter)}
-            <ChevronRight aria-hidden="true" className="h-5 w-5" />
-          </Link>
-        ) : null}
-      </nav>
+      </QueryState>
+
+      <ChapterNav book={book} chapter={chapter} />
 
       {verses.length > 0 ? (
         <VerseActions
@@ -314,24 +256,7 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
         />
       ) : null}
 
-      {audioUrl ? (
-        <section
-          aria-label={`Listening to ${chapterTitle(book, chapter)}`}
-          className="fixed inset-x-0 bottom-16 z-40 border-t border-stone-200 bg-white px-4 py-2 dark:border-stone-800 dark:bg-stone-900"
-        >
-          <div className="mx-auto flex max-w-3xl items-center gap-2">
-            <audio src={audioUrl} controls autoPlay className="h-10 w-full" data-testid="chapter-audio" />
-            <button
-              type="button"
-              onClick={() => setAudioUrl(null)}
-              aria-label="Close the player"
-              className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </button>
-          </div>
-        </section>
-      ) : null}
+      {audioUrl ? <ChapterAudioBar src={audioUrl} title={chapterTitle(book, chapter)} onClose={() => setAudioUrl(null)} /> : null}
 
       <NoteDialog target={noteTarget} onClose={() => setNoteTarget(null)} onSaved={() => setSelected(new Set())} />
       <ShareDialog verse={shared} onClose={() => setShared(null)} />

@@ -2,11 +2,11 @@ import { Link, useSearchParams } from "react-router";
 import { ArrowRight } from "lucide-react";
 import { bookByOsis, chapterPath, translationById } from "@shepherd/shared/word";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
+import { LoadError, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
-import { useReaderSettings } from "../api/reader-settings";
+import { useReaderSettings } from "../api/get-reader-settings";
 import { useBibleSearch, type Testament } from "../api/search-bible";
 import { FilterChips } from "../components/filter-chips";
 import { SearchForm } from "../components/search-form";
@@ -60,67 +60,70 @@ export function SearchPage() {
         </Link>
       ) : null}
 
-      {!q ? null : search.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <span className="sr-only" role="status">
-            Searching
-          </span>
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-16 w-full" />
-          ))}
-        </div>
-      ) : search.isError ? (
-        first?.reference ? null : (
-          <Card>
-            <p role="alert">{errorMessage(search.error)}</p>
-          </Card>
-        )
-      ) : (
-        <section aria-label="Results" className="space-y-3">
-          <p role="status" className="text-sm text-stone-600 dark:text-stone-400">
-            {first && first.total > 0
-              ? `${first.total.toLocaleString("en-US")} verse${first.total === 1 ? "" : "s"} found`
-              : `No verses found for “${q}”. Try fewer or different words.`}
-          </p>
-          <ol className="space-y-2">
-            {hits.map((hit) => {
-              const book = bookByOsis(hit.book);
-              if (!book) return null;
-              return (
-                <li key={`${hit.book}.${hit.chapter}.${hit.verse}`}>
-                  <Link
-                    to={chapterPath(book, hit.chapter, [hit.verse])}
-                    className="block rounded-xl border border-stone-200 bg-white p-4 hover:border-pasture-600 dark:border-stone-800 dark:bg-stone-900"
-                  >
-                    <span className="block text-sm font-semibold text-pasture-800 dark:text-gold-300">{hit.reference}</span>
-                    <span className="font-serif text-stone-800 dark:text-stone-200">
-                      {hit.parts.map((part, i) =>
-                        part.hit ? (
-                          <mark key={i} className="rounded-sm bg-gold-300/70 px-0.5 text-inherit dark:bg-gold-400/35">
-                            {part.text}
-                          </mark>
-                        ) : (
-                          <span key={i}>{part.text}</span>
-                        ),
-                      )}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ol>
-          {search.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className="w-full"
-              disabled={search.isFetchingNextPage}
-              onClick={() => void search.fetchNextPage()}
-            >
-              {search.isFetchingNextPage ? "Loading..." : "Show more"}
-            </Button>
-          ) : null}
-        </section>
-      )}
+      {q ? (
+        <QueryState
+          query={search}
+          loading={
+            <div className="space-y-3" aria-busy="true">
+              <span className="sr-only" role="status">
+                Searching
+              </span>
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-16 w-full" />
+              ))}
+            </div>
+          }
+          // A reference that matched no words still leads to its chapter (above): no alert then.
+          error={(error) => (first?.reference ? null : <LoadError message={errorMessage(error)} />)}
+        >
+          {() => (
+            <section aria-label="Results" className="space-y-3">
+              <p role="status" className="text-sm text-stone-600 dark:text-stone-400">
+                {first && first.total > 0
+                  ? `${first.total.toLocaleString("en-US")} verse${first.total === 1 ? "" : "s"} found`
+                  : `No verses found for “${q}”. Try fewer or different words.`}
+              </p>
+              <ol className="space-y-2">
+                {hits.map((hit) => {
+                  const book = bookByOsis(hit.book);
+                  if (!book) return null;
+                  return (
+                    <li key={`${hit.book}.${hit.chapter}.${hit.verse}`}>
+                      <Link
+                        to={chapterPath(book, hit.chapter, [hit.verse])}
+                        className="block rounded-xl border border-stone-200 bg-white p-4 hover:border-pasture-600 dark:border-stone-800 dark:bg-stone-900"
+                      >
+                        <span className="block text-sm font-semibold text-pasture-800 dark:text-gold-300">{hit.reference}</span>
+                        <span className="font-serif text-stone-800 dark:text-stone-200">
+                          {hit.parts.map((part, i) =>
+                            part.hit ? (
+                              <mark key={i} className="rounded-sm bg-gold-300/70 px-0.5 text-inherit dark:bg-gold-400/35">
+                                {part.text}
+                              </mark>
+                            ) : (
+                              <span key={i}>{part.text}</span>
+                            ),
+                          )}
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ol>
+              {search.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  className="w-full"
+                  disabled={search.isFetchingNextPage}
+                  onClick={() => void search.fetchNextPage()}
+                >
+                  {search.isFetchingNextPage ? "Loading..." : "Show more"}
+                </Button>
+              ) : null}
+            </section>
+          )}
+        </QueryState>
+      ) : null}
     </div>
   );
 }

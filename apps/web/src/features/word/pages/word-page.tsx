@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
 import { usePassage } from "../api/get-passage";
 import { useVerseOfTheDay } from "../api/get-verse-of-the-day";
-import { useReaderSettings } from "../api/reader-settings";
+import { useReaderSettings } from "../api/get-reader-settings";
 import { BookGrid } from "../components/book-picker";
 import { SearchForm } from "../components/search-form";
 import { ShareDialog, type SharedVerse } from "../components/share-dialog";

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { PersonRef } from "@shepherd/shared/community";
+import { Avatar } from "@/components/profile/avatar";
+import { personName } from "@/components/profile/person-name";
+import { TimeAgo } from "./time-ago";
+
+/** Who wrote something and when: avatar, display name (to his profile), @username, relative time, "edited". */
+export function AuthorLine(props: { author: PersonRef; at: string; edited?: boolean; children?: ReactNode }) {
+  const { author } = props;
+  const name = personName(author);
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      <Link to={`/profile/${author.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <Avatar name={author.display_name} url={author.avatar_url} size="sm" />
+      </Link>
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <Link to={`/profile/${author.id}`} className="font-semibold text-stone-900 hover:underline dark:text-stone-100">
+            {name}
+          </Link>
+          {author.username ? <span className="text-stone-600 dark:text-stone-400">@{author.username}</span> : null}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-2 text-xs text-stone-600 dark:text-stone-400">
+          <TimeAgo at={props.at} />
+          {props.edited ? <span>· edited</span> : null}
+          {props.children}
+        </p>
+      </div>
+    </div>
+  );
+}

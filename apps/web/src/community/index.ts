@@ -1,0 +1,19 @@
+/**
+ * The community slice: what The Pasture, My Flock and profiles share (posts, comments, mentions, reports). Features
+ * import it from here, never from its folders, so what they may use is this list.
+ */
+export type { CommentKind } from "./api/comment-kind";
+export { feedQuery, patchFeedItem } from "./api/feed-pages";
+export { invalidatePosts } from "./api/get-posts";
+export { CharacterCount } from "./components/character-count";
+export { CommentThread } from "./components/comment-thread";
+export { CommentsToggle } from "./components/comments-toggle";
+export { EditBox } from "./components/edit-box";
+export { Feed } from "./components/feed";
+export { ItemHeader } from "./components/item-header";
+export { MentionText } from "./components/mention-text";
+export { MentionTextarea } from "./components/mention-textarea";
+export { PostFeed, PostSkeletons } from "./components/post-feed";
+export { ReportDialog } from "./components/report-dialog";
+export { ScriptureRefField, scriptureRefError } from "./components/scripture-ref-field";
+export { TimeAgo } from "./components/time-ago";

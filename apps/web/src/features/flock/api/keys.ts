@@ -1,0 +1,9 @@
+/** My Flock's caches. */
+export const flockKeys = {
+  /** GET /api/flocks (my flocks and invitations; matched exactly), and the root of every flock's own caches. */
+  all: ["flocks"] as const,
+  detail: (flockId: string) => [...flockKeys.all, flockId] as const,
+  reflections: (flockId: string) => [...flockKeys.detail(flockId), "reflections"] as const,
+  reflectionComments: (reflectionId: string) => ["reflections", reflectionId, "comments"] as const,
+  invitePreview: (code: string) => ["flock-invites", code] as const,
+};

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SubscriptionStatus } from "@shepherd/shared/subscription";
+import { api } from "@/lib/api";
+import { subscriptionQuery } from "@/lib/subscription";
+
+export type SubscriptionChange = "cancel" | "resume";
+
+/** POST /api/subscription/cancel or /resume (the local provider): renew at the period's end, or not. */
+export function changeSubscription(change: SubscriptionChange) {
+  return api<SubscriptionStatus>(`/api/subscription/${change}`, { body: {} });
+}
+
+export function useChangeSubscription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: changeSubscription,
+    onSuccess: () => client.invalidateQueries({ queryKey: subscriptionQuery.queryKey }),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Progress } from "@shepherd/shared/api";
+import { api } from "@/lib/api";
+import { patchTodayScreen, todayDevotionalQuery } from "@/lib/devotional";
+
+/** POST /api/progress/complete -> my progress and the streak it makes. */
+export function completeDevotional(devotionalId: string) {
+  return api<{ progress: Progress; streak: number }>("/api/progress/complete", { body: { devotional_id: devotionalId } });
+}
+
+export function useCompleteDevotional() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: completeDevotional,
+    onSuccess: (result) => {
+      patchTodayScreen(client, (state) => ({ ...state, progress: result.progress, streak: result.streak }));
+      return client.invalidateQueries({ queryKey: todayDevotionalQuery.queryKey });
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Checkin, Whisper } from "@shepherd/shared/api";
+import { api } from "@/lib/api";
+import { patchTodayScreen } from "@/lib/devotional";
+import { todayQuery } from "./get-today";
+
+export interface CheckinChange {
+  mood: string;
+  focus_areas: string[];
+  notes?: string;
+  spiritual_connection?: number;
+}
+
+/** PUT /api/checkins/today. */
+export function saveCheckin(change: CheckinChange) {
+  return api<{ checkin: Checkin; whisper: Whisper | null; care: boolean }>("/api/checkins/today", {
+    method: "PUT",
+    body: change,
+  });
+}
+
+export function useSaveCheckin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveCheckin,
+    onSuccess: async (result) => {
+      patchTodayScreen(client, (state) => ({ ...state, checkin: result.checkin, whisper: result.whisper ?? state.whisper }));
+      await client.invalidateQueries({ queryKey: todayQuery.queryKey });
+    },
+  });
+}
