@@ -36,7 +36,6 @@ import { getSubscriptionRow } from "../subscription/service";
 
 const { monthlyUsageLimits, aiUsage } = schema;
 
-
 const COLUMN: Record<CappedFeature, keyof typeof monthlyUsageLimits.$inferSelect> = {
   devotional: "devotionalGenerations",
   insight: "insightGenerations",
