@@ -24,6 +24,8 @@ export const SCRIPTURE_REF_MAX = 60;
 export const FLOCK_NAME_MIN = 3;
 export const FLOCK_NAME_MAX = 60;
 export const FLOCK_DESCRIPTION_MAX = 300;
+/** A reflection's prompt: the question it answers (often the day's devotional's). */
+export const REFLECTION_PROMPT_MAX = 300;
 /** A flock is a small group: brothers who know each other. */
 export const FLOCK_MEMBERS_MAX = 24;
 export const FEED_PAGE_SIZE = 20;
@@ -134,7 +136,11 @@ export const reflectionInput = z
   .object({
     body: trimmedText("Your reflection", REFLECTION_MAX),
     /** The prompt it answers: a devotional's reflection question or one the writer sets. */
-    prompt: z.string().trim().max(300, "The prompt must be 300 characters or less").optional(),
+    prompt: z
+      .string()
+      .trim()
+      .max(REFLECTION_PROMPT_MAX, `The prompt must be ${REFLECTION_PROMPT_MAX} characters or less`)
+      .optional(),
     devotional_id: z.string().uuid().optional(),
   })
   .strict();

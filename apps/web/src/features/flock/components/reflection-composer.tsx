@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { REFLECTION_MAX } from "@shepherd/shared/community";
+import { REFLECTION_MAX, REFLECTION_PROMPT_MAX } from "@shepherd/shared/community";
 import { CharacterCount, MentionTextarea } from "@/community";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,7 +9,6 @@ import { notify, showError } from "@/lib/toast";
 import { useCreateReflection } from "../api/create-reflection";
 
 /** The prompt's limit in reflectionInput (packages/shared/src/community.ts). */
-const PROMPT_MAX = 300;
 
 /** A reflection for the flock: by default an answer to today's devotional reflection question. */
 export function ReflectionComposer({ flockId }: { flockId: string }) {
@@ -20,7 +19,8 @@ export function ReflectionComposer({ flockId }: { flockId: string }) {
   /** null: today's question; a string: a prompt he writes himself. */
   const [ownPrompt, setOwnPrompt] = useState<string | null>(null);
   const question = devotional.data?.reflection.trim() || null;
-  const todaysQuestion = question && question.length > PROMPT_MAX ? `${question.slice(0, PROMPT_MAX - 1).trimEnd()}…` : question;
+  const todaysQuestion =
+    question && question.length > REFLECTION_PROMPT_MAX ? `${question.slice(0, REFLECTION_PROMPT_MAX - 1).trimEnd()}…` : question;
   const usingToday = ownPrompt === null && todaysQuestion !== null;
 
   const submit = () => {
@@ -84,7 +84,7 @@ export function ReflectionComposer({ flockId }: { flockId: string }) {
             <div className="flex gap-2">
               <Input
                 id={`${id}-prompt`}
-                maxLength={PROMPT_MAX}
+                maxLength={REFLECTION_PROMPT_MAX}
                 placeholder="What are you answering?"
                 value={ownPrompt}
                 onChange={(e) => setOwnPrompt(e.target.value)}
