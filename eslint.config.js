@@ -14,6 +14,8 @@ const SHARED_SERVER_SERVICES = [
   "journal/service", // his journal (Today shows whether he wrote today)
   "whispers/service", // a whisper written on an event
   "audio/service", // any text read aloud, counted against the audio cap
+  "word/text", // the Bible's text by reference, in a translation
+  "word/settings", // the translation he reads in
   "notifications/service", // @mentions notify, inside the writer's transaction
   "profiles/people", // how a person appears beside what he wrote; user search
   "community/comments", // the one comment thread

@@ -20,6 +20,7 @@ import { errorReportRoutes } from "./modules/error-reports/routes";
 import { functionRoutes } from "./modules/functions/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { journalRoutes } from "./modules/journal/routes";
+import { pathRoutes } from "./modules/path/routes";
 import { todayRoutes } from "./modules/today/routes";
 import { whisperRoutes } from "./modules/whispers/routes";
 import { wordRoutes } from "./modules/word/routes";
@@ -153,6 +154,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", flockRoutes(ctx));
   api.route("/", communityRoutes(ctx));
   api.route("/", wordRoutes(ctx));
+  api.route("/", pathRoutes(ctx));
   api.route("/", adminRoutes(ctx));
   api.route("/", realtimeRoutes(ctx));
   api.all("*", () => {

@@ -4,7 +4,8 @@ import path from "node:path";
 import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
-import { createDatabase, createPool, runMigrations } from "./db/client";
+import type pg from "pg";
+import { createDatabase, createPool, runMigrations, type Database as DrizzleDatabase } from "./db/client";
 import { startEmbeddedPostgres } from "./db/embedded";
 import type { Logger } from "./logger";
 import { createComposer } from "./providers/ai/composer";
@@ -19,6 +20,8 @@ import { createMailProvider } from "./providers/mail/mail";
 import { createLocalStorage } from "./providers/storage/storage";
 import { promoteAdmins } from "./modules/admin/service";
 import { ensureProfile } from "./modules/profiles/service";
+import { loadPlanLibrary } from "./modules/path/library";
+import { ensureStarterPlans } from "./modules/path/starter";
 import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
 
@@ -51,6 +54,13 @@ export function authSecret(config: Config, log: Logger): string {
   return secret;
 }
 
+/** Migrations, then the shipped content the app reads from the database: the Bible and the starter plans. */
+export async function prepareDatabase({ pool, db, log }: { pool: pg.Pool; db: DrizzleDatabase; log: Logger }): Promise<void> {
+  await runMigrations(db);
+  await ensureBibleLoaded(pool, log);
+  await ensureStarterPlans(db, loadPlanLibrary().plans, log);
+}
+
 export async function buildContext(options: {
   config: Config;
   log: Logger;
@@ -61,10 +71,7 @@ export async function buildContext(options: {
   const { config, log } = options;
   const pool = createPool(options.databaseUrl, log);
   const db = createDatabase(pool);
-  if (options.migrate !== false) {
-    await runMigrations(db);
-    await ensureBibleLoaded(pool, log);
-  }
+  if (options.migrate !== false) await prepareDatabase({ pool, db, log });
   const mail = createMailProvider({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({
     db,

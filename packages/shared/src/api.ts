@@ -155,6 +155,8 @@ export interface JournalEntry {
   id: string;
   entry_date: string;
   devotional_id: string | null;
+  /** Written from a day of The Path. */
+  plan_day_id: string | null;
   devotional_title: string | null;
   passage: string | null;
   reflection: string | null;

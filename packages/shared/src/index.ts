@@ -12,3 +12,4 @@ export * from "./today";
 export * from "./care";
 export * from "./community";
 export * from "./word";
+export * from "./path";

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { createDatabase, createPool, runMigrations } from "../../src/db/client";
+import { prepareDatabase } from "../../src/bootstrap";
+import { createDatabase, createPool } from "../../src/db/client";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../src/db/embedded";
-import { ensureBibleLoaded } from "../../src/bible/load";
 import { createLogger } from "../../src/logger";
 import { databaseUrl, quoteIdent } from "./pg-url";
 
@@ -56,8 +56,7 @@ export default async function setup(project: TestProject) {
   await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${quoteIdent(template)}`));
   const pool = createPool(databaseUrl(adminUrl, template), log, 2);
   try {
-    await runMigrations(createDatabase(pool));
-    await ensureBibleLoaded(pool, log);
+    await prepareDatabase({ pool, db: createDatabase(pool), log });
   } finally {
     await pool.end();
   }

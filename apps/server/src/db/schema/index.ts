@@ -5,3 +5,4 @@ export * from "./subscriptions";
 export * from "./today";
 export * from "./community";
 export * from "./word";
+export * from "./path";

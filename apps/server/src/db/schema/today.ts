@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { uuidPrimaryKey, ownerId, createdAt, updatedAt } from "./columns";
+import { planDays } from "./path";
 
 /** Spec section 3: Devotional. One per user per day (the user's own date), generated once and then served. */
 export const devotionals = pgTable(
@@ -94,6 +95,8 @@ export const journalEntries = pgTable(
     passage: text("passage"),
     reflection: text("reflection"),
     devotionalContent: text("devotional_content"),
+    /** Written from a day of The Path (the day's page shows it). */
+    planDayId: uuid("plan_day_id").references(() => planDays.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,6 +12,7 @@ import { flockData } from "../flock/person-data";
 import { journalData } from "../journal/person-data";
 import { notificationData } from "../notifications/person-data";
 import { pastureData } from "../pasture/person-data";
+import { pathData } from "../path/person-data";
 import { profileData } from "../profiles/person-data";
 import { subscriptionData } from "../subscription/person-data";
 import { todayData } from "../today/person-data";
@@ -35,6 +36,7 @@ const AREAS: PersonData[] = [
   todayData,
   journalData,
   whisperData,
+  pathData,
   pastureData,
   flockData,
   errorReportData,

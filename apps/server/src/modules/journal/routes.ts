@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { journalInput, journalListQuery, journalUpdateInput, needsCare, whisperForJournal } from "@shepherd/shared";
+import { journalInput, journalListQuery, journalUpdateInput, needsCare } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
-import { whisperQuietly } from "../whispers/service";
-import { createJournalEntry, deleteJournalEntry, getJournalEntry, listJournal, updateJournalEntry } from "./service";
+import { deleteJournalEntry, writeJournalEntry, getJournalEntry, listJournal, updateJournalEntry } from "./service";
 
 export function journalRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()
@@ -16,22 +15,8 @@ export function journalRoutes(ctx: AppContext) {
     .post("/journal", async (c) => {
       const user = await requireUser(c);
       const input = await readJson(c, journalInput);
-      const entry = await createJournalEntry(ctx.db, {
-        userId: user.id,
-        content: input.content,
-        devotionalId: input.devotional_id,
-      });
-      const care = needsCare(entry.content);
-      // Section 9: a journal longer than 50 characters brings a victory whisper (never when the words need care).
-      const whisper =
-        !care && whisperForJournal(entry.content)
-          ? await whisperQuietly(ctx.db, ctx.ai, ctx.log, {
-              userId: user.id,
-              triggerType: "victory",
-              context: { journalLength: entry.content.length, devotionalTitle: entry.devotional_title ?? "" },
-            })
-          : null;
-      return c.json({ entry, whisper, care }, 201);
+      const written = await writeJournalEntry(ctx, { userId: user.id, content: input.content, devotionalId: input.devotional_id });
+      return c.json(written, 201);
     })
     .get(`/journal/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);

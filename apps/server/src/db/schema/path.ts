@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, ownerId, updatedAt, uuidPrimaryKey } from "./columns";
+
+/**
+ * The Path (docs/path.md). A plan has days whatever made it: the starter library (content/plans, copied in at start)
+ * or, later, a member's own plan. Spec section 3 names plan_days (id, plan_id).
+ */
+export const plans = pgTable(
+  "plans",
+  {
+    id: uuidPrimaryKey(),
+    /** A starter plan's id in content/plans; null for a member's own plan. */
+    slug: text("slug").unique(),
+    /** starter or custom. */
+    source: text("source").notNull(),
+    /** Who made a custom plan (his to see); null for starter plans. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    theme: text("theme").notNull(),
+    title: text("title").notNull(),
+    promise: text("promise").notNull(),
+    description: text("description").notNull(),
+    topics: text("topics")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    minutesPerDay: integer("minutes_per_day").notNull(),
+    dayCount: integer("day_count").notNull().default(0),
+    /** A starter plan's content hash: its copy is replaced when the file changes. */
+    contentVersion: text("content_version"),
+    /** A starter plan no longer in content/plans: its followers keep it, the library no longer offers it. */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("plans_owner_idx").on(t.ownerId)],
+);
+
+export const planDays = pgTable(
+  "plan_days",
+  {
+    id: uuidPrimaryKey(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    dayNumber: integer("day_number").notNull(),
+    title: text("title").notNull(),
+    passages: text("passages").array().notNull(),
+    /** Other verses the reading cites. */
+    citedReferences: text("cited_references")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    reading: text("reading").notNull(),
+    questions: text("questions").array().notNull(),
+    challenge: text("challenge").notNull(),
+    prayer: text("prayer").notNull(),
+  },
+  (t) => [uniqueIndex("plan_days_plan_day_key").on(t.planId, t.dayNumber)],
+);
+
+/** A member following a plan: one per member and plan (starting again restarts it). */
+export const planEnrollments = pgTable(
+  "plan_enrollments",
+  {
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    /** active, paused or completed. */
+    status: text("status").notNull().default("active"),
+    /** His date when day 1 opened (or opens). */
+    startDate: date("start_date").notNull(),
+    pausedOn: date("paused_on"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("plan_enrollments_user_plan_key").on(t.userId, t.planId)],
+);
+
+/** A day he marked complete, with his own date of it. */
+export const planDayCompletions = pgTable(
+  "plan_day_completions",
+  {
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .references(() => planEnrollments.id, { onDelete: "cascade" }),
+    planDayId: uuid("plan_day_id")
+      .notNull()
+      .references(() => planDays.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    completedOn: date("completed_on").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.enrollmentId, t.planDayId] }), index("plan_day_completions_user_idx").on(t.userId)],
+);

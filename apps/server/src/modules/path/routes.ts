@@ -1,0 +1,114 @@
+import { Hono, type Context } from "hono";
+import { enrollInput, planDayAudioInput, planDayJournalInput, planDayQuery, planListQuery } from "@shepherd/shared";
+import { requireUser } from "../../auth/middleware";
+import type { AppContext, AppEnv } from "../../context";
+import { AppError } from "../../errors";
+import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
+import { generateTextAudio } from "../audio/service";
+import { writeJournalEntry } from "../journal/service";
+import { getPlanDay, planDayJournalContext, planDaySpeech } from "./days";
+import {
+  changeSchedule,
+  completeDay,
+  followPlan,
+  getPlan,
+  leavePlan,
+  listPlans,
+  myPlans,
+  onboardingPlans,
+  uncompleteDay,
+} from "./service";
+
+const PLAN = `/path/plans/:planId${UUID_PARAM}`;
+const DAY = `${PLAN}/days/:day{[0-9]{1,3}}`;
+
+/** The day number in the path: 1 or more (a plan has at most a few hundred days). */
+function dayNumber(c: Context<AppEnv>): number {
+  const day = Number(c.req.param("day"));
+  if (!Number.isInteger(day) || day < 1) throw new AppError("NOT_FOUND", "Days are numbered from 1.");
+  return day;
+}
+
+/** The Path's API (docs/path.md). Every route is the signed-in member's own: his plans, his days, his progress. */
+export function pathRoutes(ctx: AppContext) {
+  return new Hono<AppEnv>()
+    .get("/path", async (c) => {
+      const user = await requireUser(c);
+      return c.json(await myPlans(ctx.db, { userId: user.id }));
+    })
+    .get("/path/plans", async (c) => {
+      const user = await requireUser(c);
+      const query = readQuery(c, planListQuery);
+      return c.json(await listPlans(ctx.db, { userId: user.id, ...query }));
+    })
+    .get("/path/onboarding-plans", async (c) => {
+      const user = await requireUser(c);
+      return c.json(await onboardingPlans(ctx.db, { userId: user.id }));
+    })
+    .get(PLAN, async (c) => {
+      const user = await requireUser(c);
+      return c.json(await getPlan(ctx.db, { userId: user.id, planId: c.req.param("planId") }));
+    })
+    .post(`${PLAN}/follow`, async (c) => {
+      const user = await requireUser(c);
+      const { start_date } = await readJson(c, enrollInput);
+      return c.json(await followPlan(ctx.db, { userId: user.id, planId: c.req.param("planId"), startDate: start_date }), 201);
+    })
+    .delete(`${PLAN}/follow`, async (c) => {
+      const user = await requireUser(c);
+      await leavePlan(ctx.db, { userId: user.id, planId: c.req.param("planId") });
+      return c.json({ left: true });
+    })
+    .post(`${PLAN}/:change{pause|resume|restart|reset-schedule}`, async (c) => {
+      const user = await requireUser(c);
+      const change = c.req.param("change") === "reset-schedule" ? "reset" : (c.req.param("change") as "pause" | "resume" | "restart");
+      return c.json(await changeSchedule(ctx.db, { userId: user.id, planId: c.req.param("planId"), change }));
+    })
+    .get(DAY, async (c) => {
+      const user = await requireUser(c);
+      const { translation } = readQuery(c, planDayQuery);
+      return c.json(
+        await getPlanDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c), translation }),
+      );
+    })
+    .post(`${DAY}/complete`, async (c) => {
+      const user = await requireUser(c);
+      return c.json(await completeDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c) }));
+    })
+    .delete(`${DAY}/complete`, async (c) => {
+      const user = await requireUser(c);
+      return c.json(await uncompleteDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c) }));
+    })
+    .post(`${DAY}/journal`, async (c) => {
+      const user = await requireUser(c);
+      const { content } = await readJson(c, planDayJournalInput);
+      const planDay = await planDayJournalContext(ctx.db, {
+        userId: user.id,
+        planId: c.req.param("planId"),
+        dayNumber: dayNumber(c),
+      });
+      return c.json(await writeJournalEntry(ctx, { userId: user.id, content, planDay }), 201);
+    })
+    // Listen to a day: the Today issue's speech provider and audio cap, cached per person, day and translation.
+    .post(`${DAY}/audio`, async (c) => {
+      const user = await requireUser(c);
+      const { translation } = await readJson(c, planDayAudioInput);
+      const speech = await planDaySpeech(ctx.db, {
+        userId: user.id,
+        planId: c.req.param("planId"),
+        dayNumber: dayNumber(c),
+        translation,
+      });
+      const { audioUrl } = await generateTextAudio({
+        db: ctx.db,
+        storage: ctx.storage,
+        speech: ctx.speech,
+        log: ctx.log,
+        userId: user.id,
+        text: speech.text,
+        voice: "onyx",
+        cacheKey: `plan-day-${speech.dayId}-${speech.translation}`,
+      });
+      return c.json({ audioUrl });
+    });
+}

@@ -1,0 +1,282 @@
+import { z } from "zod";
+import { FOCUS_THEME_IDS, type CurrentTopicId, type FocusThemeId } from "./themes";
+import type { JournalEntry } from "./api";
+
+/**
+ * The Path (`/path`, `/path/{planId}`): growth plans a man follows one day at a time. The spec names plans and
+ * plan_days (section 3) and leaves the rest "not shown"; the design is in docs/path.md. A plan has days whatever made
+ * it (the starter library in content/plans, or, later, the creation wizard and the builder).
+ */
+
+/** Where a plan came from. */
+export const PLAN_SOURCES = ["starter", "custom"] as const;
+export type PlanSource = (typeof PLAN_SOURCES)[number];
+
+/** A follower's plan: active (days unlock one per calendar day), paused (the schedule waits), completed. */
+export const ENROLLMENT_STATUSES = ["active", "paused", "completed"] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+/** The library's length filter: plans people finish are 5-10 days (CONTENT.md). */
+export const PLAN_LENGTHS = [
+  { id: "short", label: "Up to 7 days", min: 1, max: 7 },
+  { id: "medium", label: "8 to 14 days", min: 8, max: 14 },
+  { id: "long", label: "15 days or more", min: 15, max: 366 },
+] as const;
+export type PlanLengthId = (typeof PLAN_LENGTHS)[number]["id"];
+
+/** A plan may start today or on a chosen day up to this many days ahead. */
+export const PLAN_START_MAX_DAYS_AHEAD = 60;
+/** Onboarding offers this many starter plans. */
+export const ONBOARDING_PLAN_CHOICES = 3;
+
+// --- The schedule -------------------------------------------------------------------------------------------------
+
+/** Days from `from` to `to` (YYYY-MM-DD), negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface ScheduleInput {
+  dayCount: number;
+  status: EnrollmentStatus;
+  /** The day the plan's day 1 opened (or opens). */
+  startDate: string;
+  /** While paused: the follower's date when he paused. */
+  pausedOn: string | null;
+  /** His date today, in his time zone. */
+  today: string;
+  /** Day numbers he has marked complete. */
+  completedDays: readonly number[];
+}
+
+export interface Schedule {
+  /** Days open so far: one per calendar day from the start (frozen while paused); 0 before the start. */
+  unlocked: number;
+  /** The day to do next: the first one open and not done; null when every open day is done. */
+  nextDay: number | null;
+  /** Open days not done besides today's: more than 0 means he is behind (offer Catch up or Reset schedule). */
+  behind: number;
+  completedCount: number;
+  /** 0-100. */
+  percent: number;
+  /** Every day is done. */
+  finished: boolean;
+}
+
+/** Where a follower stands in his plan. Pure: the server and the tests share it. */
+export function planSchedule(input: ScheduleInput): Schedule {
+  const done = new Set(input.completedDays.filter((n) => n >= 1 && n <= input.dayCount));
+  const asOf = input.status === "paused" && input.pausedOn ? input.pausedOn : input.today;
+  const elapsed = daysBetween(input.startDate, asOf);
+  const unlocked = input.status === "completed" ? input.dayCount : Math.min(input.dayCount, Math.max(0, elapsed + 1));
+  let nextDay: number | null = null;
+  for (let day = 1; day <= unlocked; day++) {
+    if (!done.has(day)) {
+      nextDay = day;
+      break;
+    }
+  }
+  let missed = 0;
+  for (let day = 1; day < unlocked; day++) if (!done.has(day)) missed += 1;
+  return {
+    unlocked,
+    nextDay,
+    behind: missed,
+    completedCount: done.size,
+    percent: input.dayCount ? Math.round((done.size / input.dayCount) * 100) : 0,
+    finished: input.dayCount > 0 && done.size === input.dayCount,
+  };
+}
+
+/** "Reset schedule": the start that makes the first day not done today's. */
+export function resetStartDate(input: { today: string; completedDays: readonly number[]; dayCount: number }): string {
+  const done = new Set(input.completedDays);
+  let first = 1;
+  while (first < input.dayCount && done.has(first)) first += 1;
+  return addDays(input.today, -(first - 1));
+}
+
+/** Resuming a pause: the schedule moves on by the days it waited, so he picks up where he stopped. */
+export function resumedStartDate(input: { startDate: string; pausedOn: string; today: string }): string {
+  return addDays(input.startDate, Math.max(0, daysBetween(input.pausedOn, input.today)));
+}
+
+// --- Recommendations ----------------------------------------------------------------------------------------------
+
+export interface RecommendablePlan {
+  id: string;
+  theme: FocusThemeId;
+  topics: readonly CurrentTopicId[];
+  dayCount: number;
+  title: string;
+}
+
+/**
+ * The library's order for one man: plans in his focus first (in the order he ranked his focus), then those that speak
+ * to more of his current topics, then the lengths people finish (5-10 days) before the rest, then by title.
+ */
+export function recommendPlans<T extends RecommendablePlan>(
+  plans: readonly T[],
+  person: { focus: readonly string[]; currentTopics: readonly string[] },
+): T[] {
+  const focusRank = (plan: T) => {
+    const at = person.focus.indexOf(plan.theme);
+    return at < 0 ? person.focus.length : at;
+  };
+  const topicMatches = (plan: T) => plan.topics.filter((t) => person.currentTopics.includes(t)).length;
+  const finishable = (plan: T) => (plan.dayCount >= 5 && plan.dayCount <= 10 ? 0 : 1);
+  return [...plans].sort(
+    (a, b) =>
+      focusRank(a) - focusRank(b) ||
+      topicMatches(b) - topicMatches(a) ||
+      finishable(a) - finishable(b) ||
+      a.title.localeCompare(b.title),
+  );
+}
+
+/**
+ * Onboarding's three: the best-ranked plan of each theme first (so three focus themes give three different plans),
+ * then the next best.
+ */
+export function onboardingChoices<T extends RecommendablePlan>(
+  plans: readonly T[],
+  person: { focus: readonly string[]; currentTopics: readonly string[] },
+  count = ONBOARDING_PLAN_CHOICES,
+): T[] {
+  const ranked = recommendPlans(plans, person);
+  const picked: T[] = [];
+  const themes = new Set<string>();
+  for (const plan of ranked) {
+    if (picked.length < count && !themes.has(plan.theme) && person.focus.includes(plan.theme)) {
+      picked.push(plan);
+      themes.add(plan.theme);
+    }
+  }
+  for (const plan of ranked) if (picked.length < count && !picked.includes(plan)) picked.push(plan);
+  return picked;
+}
+
+// --- The API's contracts --------------------------------------------------------------------------------------------
+
+export interface EnrollmentState {
+  status: EnrollmentStatus;
+  start_date: string;
+  paused_on: string | null;
+  completed_at: string | null;
+  /** Days open so far (the last open one is today's). */
+  unlocked: number;
+  next_day: number | null;
+  behind: number;
+  completed_count: number;
+  percent: number;
+}
+
+export interface PlanSummary {
+  id: string;
+  source: PlanSource;
+  theme: FocusThemeId;
+  title: string;
+  promise: string;
+  description: string;
+  topics: CurrentTopicId[];
+  day_count: number;
+  minutes_per_day: number;
+  /** Mine, when I follow (or finished) it. */
+  enrollment: EnrollmentState | null;
+}
+
+/** A plan I follow, for My plans and Today: where I am and the title of the day to do next. */
+export interface MyPlan extends PlanSummary {
+  enrollment: EnrollmentState;
+  next_day_title: string | null;
+  /** The day I marked complete today, if any (Today shows it as done). */
+  done_today: number | null;
+}
+
+export interface MyPlans {
+  active: MyPlan[];
+  completed: MyPlan[];
+}
+
+export interface PlanDayHeading {
+  id: string;
+  day_number: number;
+  title: string;
+  passages: string[];
+  /** Open to me (followers: by the schedule; others: day 1 as a preview). */
+  open: boolean;
+  completed: boolean;
+  /** When it opens, for a follower's later days. */
+  opens_on: string | null;
+}
+
+export interface PlanDetail extends PlanSummary {
+  days: PlanDayHeading[];
+}
+
+export interface PlanPassage {
+  reference: string;
+  verses: Array<{ chapter: number; verse: number; text: string }>;
+}
+
+export interface PlanDay {
+  id: string;
+  plan_id: string;
+  plan_title: string;
+  theme: FocusThemeId;
+  day_number: number;
+  day_count: number;
+  title: string;
+  passages: PlanPassage[];
+  references: string[];
+  reading: string;
+  questions: string[];
+  challenge: string;
+  prayer: string;
+  translation: string;
+  completed: boolean;
+  /** My newest journal entry written from this day. */
+  journal_entry: JournalEntry | null;
+}
+
+/** After a day is marked complete (or not): the plan's state, and whether that finished it. */
+export interface PlanDayResult {
+  plan: PlanDetail;
+  finished_now: boolean;
+}
+
+export const planListQuery = z
+  .object({
+    theme: z.enum(FOCUS_THEME_IDS, { error: "theme must be one of the eight focus themes" }).optional(),
+    length: z.enum(["short", "medium", "long"], { error: "length must be short, medium or long" }).optional(),
+  })
+  .strict();
+
+export const DATE_INPUT = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Give the date as YYYY-MM-DD");
+
+export const enrollInput = z
+  .object({
+    /** Defaults to his today. */
+    start_date: DATE_INPUT.optional(),
+  })
+  .strict();
+
+export const planDayJournalInput = z
+  .object({
+    // Length is checked by journalError (section 5's messages), as for every journal entry.
+    content: z.string({ error: "Write your entry as text" }),
+  })
+  .strict();
+
+export const planDayQuery = z
+  .object({ translation: z.enum(["web", "kjv"], { error: "translation must be web or kjv" }).optional() })
+  .strict();
+
+/** Listen to a day: its text in this translation (the reader's by default). */
+export const planDayAudioInput = planDayQuery;
