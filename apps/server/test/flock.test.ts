@@ -176,6 +176,14 @@ describe("reflections", () => {
       const res = await outsider.client.request(method, path, json ? { json } : {});
       expect(res.status, `${method} ${path}`).toBe(404);
     }
+    // Belonging to a flock of his own does not let him reach into this one.
+    await flockOf(outsider);
+    const stranger = await outsider.client.post("/api/reports", {
+      target_type: "reflection",
+      target_id: reflection.id,
+      reason: "Curious",
+    });
+    expect(stranger.status).toBe(404);
     // A member who is not the author cannot change it.
     expect((await a.client.patch(`/api/reflections/${reflection.id}`, { body: "Changed" })).status).toBe(403);
     expect((await a.client.delete(`/api/reflections/${reflection.id}`)).status).toBe(403);

@@ -40,7 +40,7 @@ function visibleTo(userId: string): SQL {
   return or(
     and(eq(plans.source, "starter"), isNull(plans.retiredAt)),
     eq(plans.ownerId, userId),
-    sql`exists (select 1 from ${planEnrollments} e where e.plan_id = ${plans.id} and e.user_id = ${userId})`,
+    sql`exists (select 1 from plan_enrollments e where e.plan_id = plans.id and e.user_id = ${userId})`,
   )!;
 }
 
@@ -67,14 +67,17 @@ interface EnrollmentRow {
   completions: Array<[number, string]>;
 }
 
-/** The enrollment's columns and its completions in one subquery, beside a plan row. */
+/**
+ * The enrollment's columns and its completions in one subquery, beside a plan row. Subqueries name the outer table in
+ * full: Drizzle writes a column unqualified in a one-table query, and the subquery would read it as its own.
+ */
 const enrollmentColumns = {
   status: planEnrollments.status,
   startDate: planEnrollments.startDate,
   pausedOn: planEnrollments.pausedOn,
   completedAt: planEnrollments.completedAt,
   completions: sql<Array<[number, string]>>`coalesce((select json_agg(json_build_array(d.day_number, c.completed_on))
-    from ${planDayCompletions} c join ${planDays} d on d.id = c.plan_day_id where c.enrollment_id = ${planEnrollments.id}), '[]')`,
+    from plan_day_completions c join plan_days d on d.id = c.plan_day_id where c.enrollment_id = plan_enrollments.id), '[]')`,
 };
 
 function enrollmentState(row: EnrollmentRow, dayCount: number, today: string): EnrollmentState {
@@ -127,8 +130,8 @@ export async function myPlans(db: Database, options: { userId: string; now?: Dat
       .select({
         ...planColumns,
         ...enrollmentColumns,
-        dayTitles: sql<string[]>`array(select d.title from ${planDays} d where d.plan_id = ${plans.id} order by d.day_number)`,
-        timeZone: sql<string | null>`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${planEnrollments.userId})`,
+        dayTitles: sql<string[]>`array(select d.title from plan_days d where d.plan_id = plans.id order by d.day_number)`,
+        timeZone: sql<string | null>`(select p.time_zone from profiles p where p.id = plan_enrollments.user_id)`,
       })
       .from(planEnrollments)
       .innerJoin(plans, eq(plans.id, planEnrollments.planId))

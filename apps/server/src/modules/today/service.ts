@@ -78,7 +78,8 @@ export async function getTodayDevotional(
     db
       .select({
         ...devotionalColumns,
-        timeZone: sql<string | null>`(select ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${devotionals.userId})`,
+        // Qualified by hand: Drizzle writes the select list's columns unqualified in a one-table query.
+        timeZone: sql<string | null>`(select p.time_zone from profiles p where p.id = devotionals.user_id)`,
       })
       .from(devotionals)
       .where(

@@ -1,14 +1,14 @@
-import { CloseButton } from "@/components/ui/close-button";
+import { CloseButton } from "./close-button";
 
-/** The chapter read aloud, in a bar fixed above the bottom navigation. */
-export function ChapterAudioBar(props: { src: string; title: string; onClose: () => void }) {
+/** Something read aloud (a chapter, a plan's day), in a bar fixed above the bottom navigation. */
+export function AudioBar(props: { src: string; title: string; onClose: () => void; testId?: string }) {
   return (
     <section
       aria-label={`Listening to ${props.title}`}
       className="fixed inset-x-0 bottom-16 z-40 border-t border-stone-200 bg-white px-4 py-2 dark:border-stone-800 dark:bg-stone-900"
     >
       <div className="mx-auto flex max-w-3xl items-center gap-2">
-        <audio src={props.src} controls autoPlay className="h-10 w-full" data-testid="chapter-audio" />
+        <audio src={props.src} controls autoPlay className="h-10 w-full" data-testid={props.testId} />
         <CloseButton label="Close the player" onClick={props.onClose} className="shrink-0" />
       </div>
     </section>

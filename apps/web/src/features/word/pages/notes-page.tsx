@@ -12,7 +12,7 @@ import { cn } from "@/lib/cn";
 import { notify, showError } from "@/lib/toast";
 import { useAnnotationList, type AnnotationKind } from "../api/get-annotation-list";
 import { useReaderSettings } from "../api/get-reader-settings";
-import { FilterChips } from "../components/filter-chips";
+import { FilterChips } from "@/components/ui/filter-chips";
 import { useChangeAnnotations } from "../api/update-annotations";
 import { HIGHLIGHT_CLASSES } from "../components/chapter-text";
 import { NoteDialog, type NoteTarget } from "../components/note-dialog";

@@ -28,7 +28,7 @@ import { useReaderSettings } from "../api/get-reader-settings";
 import { useSaveReadingPosition } from "../api/save-reading-position";
 import { useUpdateReaderSettings } from "../api/update-reader-settings";
 import { useChangeAnnotations, type AnnotationChange } from "../api/update-annotations";
-import { ChapterAudioBar } from "../components/chapter-audio-bar";
+import { AudioBar } from "@/components/ui/audio-bar";
 import { ChapterNav } from "../components/chapter-nav";
 import { ChapterText, selectionText, verseMarks } from "../components/chapter-text";
 import { NoteDialog, type NoteTarget } from "../components/note-dialog";
@@ -256,7 +256,7 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
         />
       ) : null}
 
-      {audioUrl ? <ChapterAudioBar src={audioUrl} title={chapterTitle(book, chapter)} onClose={() => setAudioUrl(null)} /> : null}
+      {audioUrl ? <AudioBar testId="chapter-audio" src={audioUrl} title={chapterTitle(book, chapter)} onClose={() => setAudioUrl(null)} /> : null}
 
       <NoteDialog target={noteTarget} onClose={() => setNoteTarget(null)} onSaved={() => setSelected(new Set())} />
       <ShareDialog verse={shared} onClose={() => setShared(null)} />

@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
 import { useReaderSettings } from "../api/get-reader-settings";
 import { useBibleSearch, type Testament } from "../api/search-bible";
-import { FilterChips } from "../components/filter-chips";
+import { FilterChips } from "@/components/ui/filter-chips";
 import { SearchForm } from "../components/search-form";
 
 const TESTAMENTS: Array<{ value: Testament; label: string }> = [

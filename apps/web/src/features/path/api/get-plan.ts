@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PlanDetail } from "@shepherd/shared/path";
+import { api } from "@/lib/api";
+import { pathKeys } from "@/lib/path";
+
+/** GET /api/path/plans/{id}: a plan with its days, where I stand in it, and which days are open. */
+export function planQuery(planId: string) {
+  return queryOptions({
+    queryKey: pathKeys.plan(planId),
+    queryFn: ({ signal }) => api<PlanDetail>(`/api/path/plans/${planId}`, { signal }),
+    staleTime: 60_000,
+    retry: (count, error) => count < 1 && !("status" in error && (error.status === 404 || error.status === 403)),
+  });
+}
+
+export function usePlan(planId: string) {
+  return useQuery(planQuery(planId));
+}
