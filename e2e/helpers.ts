@@ -25,9 +25,9 @@ export function newUser(prefix = "user"): TestUser {
 
 /**
  * Signs up on /auth?from=onboarding and walks every onboarding step to Today (or to `landsOn`, when a link opened
- * before signing up is resumed).
+ * before signing up is resumed). At plan selection it skips, or starts the first plan offered when `firstPlan` is set.
  */
-export async function signUpThroughOnboarding(page: Page, user: TestUser, landsOn = "/") {
+export async function signUpThroughOnboarding(page: Page, user: TestUser, landsOn = "/", options: { firstPlan?: boolean } = {}) {
   await page.goto("/auth?from=onboarding");
   await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
   await page.getByLabel("Display Name").fill(user.name);
@@ -46,7 +46,12 @@ export async function signUpThroughOnboarding(page: Page, user: TestUser, landsO
   await expect(page.getByText(`@${user.username} is available`)).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL("**/onboarding/plan-selection");
-  await page.getByRole("button", { name: "Skip for now" }).click();
+  if (options.firstPlan)
+    await page
+      .getByRole("button", { name: /^Start .+ today$/ })
+      .first()
+      .click();
+  else await page.getByRole("button", { name: "Skip for now" }).click();
   await page.waitForURL("**/onboarding/complete");
   await page.getByRole("button", { name: "Begin" }).click();
   await page.waitForURL((url) => url.pathname === landsOn);

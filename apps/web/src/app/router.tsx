@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { AuthPage } from "@/features/auth/pages/auth-page";
+import { ScrollToTop } from "./scroll-to-top";
 import { ActivityTracker } from "./activity";
 import { RequireAdmin, RequireOnboarded, RequireOnboarding } from "./guards";
 import { AppLayout, PublicLayout } from "./layout";
@@ -135,6 +136,7 @@ export function AppRoutes() {
   return (
     <Loadable>
       <ActivityTracker />
+      <ScrollToTop />
       <Routes>
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/onboarding">

@@ -1,15 +1,21 @@
 import { useNavigate } from "react-router";
 import { nextOnboardingStep } from "@shepherd/shared/redirects";
+import type { PlanSummary } from "@shepherd/shared/path";
 import { CURRENT_TOPICS, FOCUS_THEMES, focusThemeLabel } from "@shepherd/shared/themes";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { Button } from "@/components/ui/button";
+import { Loading, QueryState } from "@/components/ui/query-state";
+import { Skeleton } from "@/components/ui/skeleton";
 import { FullPageSpinner } from "@/components/ui/spinner";
+import { useFollowPlan } from "@/lib/path";
 import { returnToOr } from "@/lib/return-to";
 import { useMe } from "@/lib/session";
 import { notify, showError } from "@/lib/toast";
 import { useCompleteOnboarding } from "../api/complete-onboarding";
+import { useOnboardingPlans } from "../api/get-onboarding-plans";
 import { ChoiceStep } from "../components/choice-step";
 import { OnboardingShell } from "../components/onboarding-shell";
+import { PlanChoices } from "../components/plan-choices";
 import { ProfileForm } from "../components/profile-form";
 
 /** The onboarding steps, in the order of ONBOARDING_STEPS (packages/shared/src/redirects.ts); each is a lazy route. */
@@ -87,20 +93,43 @@ export function ProfileStep() {
 
 export function PlanSelectionStep() {
   const navigate = useNavigate();
-  const me = useMe();
-  const focus = me.data?.profile.focus ?? [];
+  const plans = useOnboardingPlans();
+  const follow = useFollowPlan();
+  const next = () => navigate(nextOnboardingStep("plan-selection"));
+  const start = (plan: PlanSummary) =>
+    follow.mutate(
+      { planId: plan.id },
+      {
+        onSuccess: () => {
+          notify("Plan started", `Day 1 of ${plan.title} is waiting on Today.`);
+          next();
+        },
+        onError: showError,
+      },
+    );
   return (
     <OnboardingShell
       step="plan-selection"
       title="Your first plan"
-      lead="The Path will shape a personal plan of days around what you chose. Plans arrive with The Path; until then your daily devotional already follows your focus."
+      lead="A plan walks one promise a day at a time: a short reading, a question and a small challenge. These fit what you chose."
     >
-      {focus.length ? (
-        <p className="mb-6 text-stone-800 dark:text-stone-200">
-          Your devotionals will draw on: <strong>{focus.map(focusThemeLabel).join(", ")}</strong>.
-        </p>
-      ) : null}
-      <Button size="lg" onClick={() => navigate(nextOnboardingStep("plan-selection"))}>
+      <QueryState
+        query={plans}
+        loading={
+          <Loading label="Finding plans for you" className="mb-6 space-y-3">
+            <Skeleton className="h-24" />
+            <Skeleton className="h-24" />
+            <Skeleton className="h-24" />
+          </Loading>
+        }
+        error="Couldn't load the plans. You can choose one later on The Path."
+        look="plain"
+      >
+        {(choices) => (
+          <PlanChoices plans={choices} starting={follow.isPending ? (follow.variables?.planId ?? null) : null} onStart={start} />
+        )}
+      </QueryState>
+      <Button variant="secondary" size="lg" onClick={next} disabled={follow.isPending}>
         Skip for now
       </Button>
     </OnboardingShell>

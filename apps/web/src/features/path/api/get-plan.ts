@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PlanDetail } from "@shepherd/shared/path";
-import { api } from "@/lib/api";
+import { api, hasStatus } from "@/lib/api";
 import { pathKeys } from "@/lib/path";
 
 /** GET /api/path/plans/{id}: a plan with its days, where I stand in it, and which days are open. */
@@ -9,7 +9,7 @@ export function planQuery(planId: string) {
     queryKey: pathKeys.plan(planId),
     queryFn: ({ signal }) => api<PlanDetail>(`/api/path/plans/${planId}`, { signal }),
     staleTime: 60_000,
-    retry: (count, error) => count < 1 && !("status" in error && (error.status === 404 || error.status === 403)),
+    retry: (count, error) => count < 1 && !hasStatus(error, 403, 404),
   });
 }
 

@@ -1,6 +1,87 @@
-import { PageHeading } from "@/components/ui/page";
+import { useEffect, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import type { PlanDetail } from "@shepherd/shared/path";
+import { Loading, LoadFailure } from "@/components/ui/query-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { hasStatus } from "@/lib/api";
+import { usePlan } from "../api/get-plan";
+import { CompletionDialog } from "../components/completion-dialog";
+import { DayList } from "../components/day-list";
+import { DayView } from "../components/day-view";
+import { FollowPanel } from "../components/follow-panel";
+import { PlanHeader } from "../components/plan-header";
+import { ProgressPanel } from "../components/progress-panel";
 
-/** Spec: plan detail. */
+/** The day a plan's page opens on: the one to do next, else the latest open one, else day 1. */
+function defaultDay(plan: PlanDetail): number {
+  const e = plan.enrollment;
+  if (!e || e.status === "completed") return 1;
+  return e.next_day ?? Math.max(1, e.unlocked);
+}
+
+function Plan({ plan }: { plan: PlanDetail }) {
+  const [params, setParams] = useSearchParams();
+  const [finished, setFinished] = useState(false);
+  const asked = Number(params.get("day"));
+  const selected = plan.days.some((d) => d.day_number === asked) ? asked : defaultDay(plan);
+  // Opened at a day (from Today, or a day in the list): that day is what he came for.
+  const openedAtDay = params.has("day");
+  useEffect(() => {
+    if (openedAtDay) document.getElementById("plan-day")?.scrollIntoView({ block: "start" });
+  }, [openedAtDay]);
+  const select = (day: number) => {
+    setParams({ day: String(day) }, { replace: false });
+    document.getElementById("plan-day")?.scrollIntoView({ block: "start" });
+  };
+  return (
+    <div className="space-y-6">
+      <Link to="/path" className="text-sm font-medium text-pasture-700 hover:underline dark:text-gold-300">
+        ← The Path
+      </Link>
+      <PlanHeader plan={plan} />
+      {plan.enrollment ? (
+        <ProgressPanel plan={plan} onCatchUp={select} />
+      ) : (
+        <FollowPanel plan={plan} onStarted={() => setParams({ day: "1" })} />
+      )}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_1fr]">
+        <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+          <DayList days={plan.days} selected={selected} onSelect={select} />
+        </div>
+        <div id="plan-day" className="min-w-0 scroll-mt-24">
+          <DayView plan={plan} dayNumber={selected} onFinished={() => setFinished(true)} />
+        </div>
+      </div>
+      <CompletionDialog plan={plan} open={finished} onClose={() => setFinished(false)} />
+    </div>
+  );
+}
+
+/** /path/{planId}: a plan's page, with today's day open (spec route table; also opened from the "plan is ready" toast). */
 export function PlanDetailPage() {
-  return <PageHeading title="Your Plan" description="The days of your plan, with today's reading and reflection." />;
+  const { planId = "" } = useParams();
+  const plan = usePlan(planId);
+  if (plan.isPending) {
+    return (
+      <Loading label="Loading the plan" className="space-y-4">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-40" />
+      </Loading>
+    );
+  }
+  if (plan.isError) {
+    const missing = hasStatus(plan.error, 404);
+    return (
+      <LoadFailure
+        title={missing ? "This plan isn't here" : "Couldn't load the plan"}
+        message={missing ? "It may have been removed, or the link is not quite right." : "Please try again."}
+        onRetry={missing ? undefined : () => void plan.refetch()}
+      >
+        <Link to="/path" className="font-medium text-pasture-700 hover:underline dark:text-gold-300">
+          Back to The Path
+        </Link>
+      </LoadFailure>
+    );
+  }
+  return <Plan key={plan.data.id} plan={plan.data} />;
 }

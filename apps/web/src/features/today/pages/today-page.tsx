@@ -22,6 +22,7 @@ import { AudioPlayer } from "../components/audio-player";
 import { CheckinCard, ConnectionSlider } from "../components/connection-checkin";
 import { DevotionalCard } from "../components/devotional-card";
 import { JournalEditor } from "../components/journal-editor";
+import { PathToday } from "../components/path-today";
 import { PrayerCard } from "../components/prayer-card";
 
 function Skeleton() {
@@ -207,6 +208,8 @@ export function TodayPage() {
       {progress.completed && subscription.data && !subscription.data.is_premium ? (
         <UpgradePrompt context="profile_completion" variant="banner" />
       ) : null}
+
+      <PathToday />
 
       <PrayerCard
         prayer={devotional.prayer}

@@ -256,7 +256,9 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
         />
       ) : null}
 
-      {audioUrl ? <AudioBar testId="chapter-audio" src={audioUrl} title={chapterTitle(book, chapter)} onClose={() => setAudioUrl(null)} /> : null}
+      {audioUrl ? (
+        <AudioBar testId="chapter-audio" src={audioUrl} title={chapterTitle(book, chapter)} onClose={() => setAudioUrl(null)} />
+      ) : null}
 
       <NoteDialog target={noteTarget} onClose={() => setNoteTarget(null)} onSaved={() => setSelected(new Set())} />
       <ShareDialog verse={shared} onClose={() => setShared(null)} />

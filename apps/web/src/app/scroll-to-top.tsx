@@ -1,0 +1,11 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+
+/** A new page opens at its top, as people expect (a change of only the query string keeps the place). */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
