@@ -65,7 +65,9 @@ describe("the library", () => {
   test("bad filters are a 400 that says what is allowed", async () => {
     const { client } = await person();
     expect((await client.get("/api/path/plans?theme=golf")).json().error.message).toMatch(/theme must be one of the eight/);
-    expect((await client.get("/api/path/plans?length=epic")).json().error.message).toMatch(/length must be short, medium or long/);
+    expect((await client.get("/api/path/plans?length=epic")).json().error.message).toMatch(
+      /length must be short, medium or long/,
+    );
     expect((await client.get("/api/path/plans?sort=new")).status).toBe(400);
   });
 });
@@ -105,7 +107,13 @@ describe("following a plan", () => {
     const res = await client.get(`/api/path/plans/${plan!.id}/days/1`);
     expect(res.status, res.text).toBe(200);
     const day: PlanDay = res.json();
-    expect(day).toMatchObject({ plan_id: plan!.id, day_number: 1, day_count: plan!.day_count, completed: false, translation: "web" });
+    expect(day).toMatchObject({
+      plan_id: plan!.id,
+      day_number: 1,
+      day_count: plan!.day_count,
+      completed: false,
+      translation: "web",
+    });
     expect(day.passages.length).toBeGreaterThanOrEqual(1);
     expect(day.passages[0]!.verses[0]!.text.length).toBeGreaterThan(0);
     expect(day.reading.length).toBeGreaterThan(100);

@@ -15,7 +15,11 @@ export function journalRoutes(ctx: AppContext) {
     .post("/journal", async (c) => {
       const user = await requireUser(c);
       const input = await readJson(c, journalInput);
-      const written = await writeJournalEntry(ctx, { userId: user.id, content: input.content, devotionalId: input.devotional_id });
+      const written = await writeJournalEntry(ctx, {
+        userId: user.id,
+        content: input.content,
+        devotionalId: input.devotional_id,
+      });
       return c.json(written, 201);
     })
     .get(`/journal/:id${UUID_PARAM}`, async (c) => {

@@ -31,84 +31,87 @@ function dayNumber(c: Context<AppEnv>): number {
 
 /** The Path's API (docs/path.md). Every route is the signed-in member's own: his plans, his days, his progress. */
 export function pathRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>()
-    .get("/path", async (c) => {
-      const user = await requireUser(c);
-      return c.json(await myPlans(ctx.db, { userId: user.id }));
-    })
-    .get("/path/plans", async (c) => {
-      const user = await requireUser(c);
-      const query = readQuery(c, planListQuery);
-      return c.json(await listPlans(ctx.db, { userId: user.id, ...query }));
-    })
-    .get("/path/onboarding-plans", async (c) => {
-      const user = await requireUser(c);
-      return c.json(await onboardingPlans(ctx.db, { userId: user.id }));
-    })
-    .get(PLAN, async (c) => {
-      const user = await requireUser(c);
-      return c.json(await getPlan(ctx.db, { userId: user.id, planId: c.req.param("planId") }));
-    })
-    .post(`${PLAN}/follow`, async (c) => {
-      const user = await requireUser(c);
-      const { start_date } = await readJson(c, enrollInput);
-      return c.json(await followPlan(ctx.db, { userId: user.id, planId: c.req.param("planId"), startDate: start_date }), 201);
-    })
-    .delete(`${PLAN}/follow`, async (c) => {
-      const user = await requireUser(c);
-      await leavePlan(ctx.db, { userId: user.id, planId: c.req.param("planId") });
-      return c.json({ left: true });
-    })
-    .post(`${PLAN}/:change{pause|resume|restart|reset-schedule}`, async (c) => {
-      const user = await requireUser(c);
-      const change = c.req.param("change") === "reset-schedule" ? "reset" : (c.req.param("change") as "pause" | "resume" | "restart");
-      return c.json(await changeSchedule(ctx.db, { userId: user.id, planId: c.req.param("planId"), change }));
-    })
-    .get(DAY, async (c) => {
-      const user = await requireUser(c);
-      const { translation } = readQuery(c, planDayQuery);
-      return c.json(
-        await getPlanDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c), translation }),
-      );
-    })
-    .post(`${DAY}/complete`, async (c) => {
-      const user = await requireUser(c);
-      return c.json(await completeDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c) }));
-    })
-    .delete(`${DAY}/complete`, async (c) => {
-      const user = await requireUser(c);
-      return c.json(await uncompleteDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c) }));
-    })
-    .post(`${DAY}/journal`, async (c) => {
-      const user = await requireUser(c);
-      const { content } = await readJson(c, planDayJournalInput);
-      const planDay = await planDayJournalContext(ctx.db, {
-        userId: user.id,
-        planId: c.req.param("planId"),
-        dayNumber: dayNumber(c),
-      });
-      return c.json(await writeJournalEntry(ctx, { userId: user.id, content, planDay }), 201);
-    })
-    // Listen to a day: the Today issue's speech provider and audio cap, cached per person, day and translation.
-    .post(`${DAY}/audio`, async (c) => {
-      const user = await requireUser(c);
-      const { translation } = await readJson(c, planDayAudioInput);
-      const speech = await planDaySpeech(ctx.db, {
-        userId: user.id,
-        planId: c.req.param("planId"),
-        dayNumber: dayNumber(c),
-        translation,
-      });
-      const { audioUrl } = await generateTextAudio({
-        db: ctx.db,
-        storage: ctx.storage,
-        speech: ctx.speech,
-        log: ctx.log,
-        userId: user.id,
-        text: speech.text,
-        voice: "onyx",
-        cacheKey: `plan-day-${speech.dayId}-${speech.translation}`,
-      });
-      return c.json({ audioUrl });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get("/path", async (c) => {
+        const user = await requireUser(c);
+        return c.json(await myPlans(ctx.db, { userId: user.id }));
+      })
+      .get("/path/plans", async (c) => {
+        const user = await requireUser(c);
+        const query = readQuery(c, planListQuery);
+        return c.json(await listPlans(ctx.db, { userId: user.id, ...query }));
+      })
+      .get("/path/onboarding-plans", async (c) => {
+        const user = await requireUser(c);
+        return c.json(await onboardingPlans(ctx.db, { userId: user.id }));
+      })
+      .get(PLAN, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await getPlan(ctx.db, { userId: user.id, planId: c.req.param("planId") }));
+      })
+      .post(`${PLAN}/follow`, async (c) => {
+        const user = await requireUser(c);
+        const { start_date } = await readJson(c, enrollInput);
+        return c.json(await followPlan(ctx.db, { userId: user.id, planId: c.req.param("planId"), startDate: start_date }), 201);
+      })
+      .delete(`${PLAN}/follow`, async (c) => {
+        const user = await requireUser(c);
+        await leavePlan(ctx.db, { userId: user.id, planId: c.req.param("planId") });
+        return c.json({ left: true });
+      })
+      .post(`${PLAN}/:change{pause|resume|restart|reset-schedule}`, async (c) => {
+        const user = await requireUser(c);
+        const change =
+          c.req.param("change") === "reset-schedule" ? "reset" : (c.req.param("change") as "pause" | "resume" | "restart");
+        return c.json(await changeSchedule(ctx.db, { userId: user.id, planId: c.req.param("planId"), change }));
+      })
+      .get(DAY, async (c) => {
+        const user = await requireUser(c);
+        const { translation } = readQuery(c, planDayQuery);
+        return c.json(
+          await getPlanDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c), translation }),
+        );
+      })
+      .post(`${DAY}/complete`, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await completeDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c) }));
+      })
+      .delete(`${DAY}/complete`, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await uncompleteDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c) }));
+      })
+      .post(`${DAY}/journal`, async (c) => {
+        const user = await requireUser(c);
+        const { content } = await readJson(c, planDayJournalInput);
+        const planDay = await planDayJournalContext(ctx.db, {
+          userId: user.id,
+          planId: c.req.param("planId"),
+          dayNumber: dayNumber(c),
+        });
+        return c.json(await writeJournalEntry(ctx, { userId: user.id, content, planDay }), 201);
+      })
+      // Listen to a day: the Today issue's speech provider and audio cap, cached per person, day and translation.
+      .post(`${DAY}/audio`, async (c) => {
+        const user = await requireUser(c);
+        const { translation } = await readJson(c, planDayAudioInput);
+        const speech = await planDaySpeech(ctx.db, {
+          userId: user.id,
+          planId: c.req.param("planId"),
+          dayNumber: dayNumber(c),
+          translation,
+        });
+        const { audioUrl } = await generateTextAudio({
+          db: ctx.db,
+          storage: ctx.storage,
+          speech: ctx.speech,
+          log: ctx.log,
+          userId: user.id,
+          text: speech.text,
+          voice: "onyx",
+          cacheKey: `plan-day-${speech.dayId}-${speech.translation}`,
+        });
+        return c.json({ audioUrl });
+      })
+  );
 }

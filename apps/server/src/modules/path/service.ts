@@ -366,7 +366,10 @@ export async function completeDay(
     const before = await completedDays(tx, enrollment.id);
     const schedule = planSchedule({ ...enrollment, status: "active", today, completedDays: before });
     if (options.dayNumber > schedule.unlocked) {
-      throw new AppError("CONFLICT", `Day ${options.dayNumber} opens on ${addDays(enrollment.startDate, options.dayNumber - 1)}.`);
+      throw new AppError(
+        "CONFLICT",
+        `Day ${options.dayNumber} opens on ${addDays(enrollment.startDate, options.dayNumber - 1)}.`,
+      );
     }
     await tx
       .insert(planDayCompletions)
