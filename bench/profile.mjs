@@ -1,8 +1,9 @@
 // Profiles the built server under load: where does the CPU go for one HTTP scenario?
-//   node bench/profile.mjs <health|me|today|feed> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
+//   node bench/profile.mjs <health|me|today|feed|path|plan> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
 //                          [--bare] [--env NAME=value ...]
 // Starts `node apps/server/dist/main.js` (LOG_LEVEL=warn, temporary DATA_DIR, embedded PostgreSQL) with
-// bench/lib/prof-hook.mjs preloaded, signs up a user (and writes 25 posts for `feed`), warms up for 2 s, then
+// bench/lib/prof-hook.mjs preloaded, signs up a user (and writes 25 posts for `feed`, follows 5 plans for `path` and
+// `plan`), warms up for 2 s, then
 // profiles only the measured load (autocannon in this process). Prints autocannon's numbers, the CPU each process
 // used meanwhile (server, PostgreSQL, this load generator), and the profile summarised by self/inclusive time.
 // --bare loads the bare node:http server (bench/lib/bare-server.mjs) with the same body instead, for comparison.
@@ -12,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT, ensureBuilt, installSignalHandlers, procCpuSeconds, request, descendantPids, sleep } from "./lib/common.mjs";
 import { seedFeed, signUp, startBareServer, startBuiltServer } from "./lib/server.mjs";
+import { followPlans } from "./path.mjs";
 import { formatSummary, summarize } from "./lib/cpuprofile.mjs";
 
 const args = process.argv.slice(2);
@@ -27,7 +29,14 @@ const profiling = !args.includes("--no-prof") && !bareRun;
 const extraEnv = Object.fromEntries(
   args.flatMap((a, i) => (args[i - 1] === "--env" ? [a.split("=")] : [])).map(([k, ...v]) => [k, v.join("=")]),
 );
-const PATHS = { health: "/api/health", me: "/api/me", today: "/api/devotionals/today", feed: "/api/pasture/posts" };
+const PATHS = {
+  health: "/api/health",
+  me: "/api/me",
+  today: "/api/devotionals/today",
+  feed: "/api/pasture/posts",
+  path: "/api/path",
+  plan: "/api/path/plans/:id",
+};
 if (!PATHS[scenario]) {
   console.error(`unknown scenario ${scenario}: one of ${Object.keys(PATHS).join(", ")}`);
   process.exit(2);
@@ -48,6 +57,7 @@ try {
   const { port } = server;
   const cookie = await signUp(port);
   if (scenario === "feed") await seedFeed(port, cookie);
+  if (scenario === "path" || scenario === "plan") PATHS.plan = `/api/path/plans/${(await followPlans(port, cookie))[0]}`;
   const headers = scenario === "health" ? {} : { cookie };
   let target = server;
   let targetPort = port;

@@ -14,6 +14,7 @@ import { formatStartup, runStartup } from "./startup.mjs";
 import { formatToday, renderToday, runToday } from "./today.mjs";
 import { formatRealtime, renderRealtime, runRealtime } from "./realtime.mjs";
 import { formatWord, renderWord, runWord } from "./word.mjs";
+import { formatPath, renderPath, runPath } from "./path.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
@@ -26,8 +27,9 @@ const BENCHMARKS = {
     title: "Realtime: idle event streams per process and notification delivery latency",
   },
   word: { run: runWord, format: formatWord, title: "The Word: chapter reads, search, and the bytes of a chapter" },
+  path: { run: runPath, format: formatPath, title: "The Path: My plans and a plan's page" },
 };
-const ORDER = ["startup", "http", "bundle", "today", "realtime", "word"];
+const ORDER = ["startup", "http", "bundle", "today", "realtime", "word", "path"];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
 const WATCHDOG_MS = 8 * 60_000;
@@ -302,11 +304,12 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   section("today", renderToday);
   section("realtime", renderRealtime);
   section("word", renderWord);
+  section("path", renderPath);
   sections.push(`## How to run
 
 \`\`\`sh
 npm run bench                      # all of them, in this order (about 6 minutes)
-node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word
+node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path
 node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
 node bench/profile.mjs today       # where a request's CPU goes: the built server under load (health | me | today | feed),
                                    #   CPU per request of server, PostgreSQL and load generator, and a CPU profile summary

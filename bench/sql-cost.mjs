@@ -2,7 +2,8 @@
 // database of the built server with a signed-up user, today's devotional and 25 Pasture posts.
 //   node bench/sql-cost.mjs statements.json [--runs 3000]
 // statements.json: { "name": "SQL text" | { "text": "SQL", "values": [...] }, ... }. In values, ":user" is the user's
-// id, ":token" his session token and ":now" the current time; a plain SQL text gets [":user"] when it uses $1.
+// id, ":token" his session token, ":now" the current time and ":plan:<slug>" a starter plan's id; a plain SQL text gets
+// [":user"] when it uses $1.
 // Each statement runs 20 times (PostgreSQL picks a generic or custom plan after five), then --runs times measured,
 // one at a time on one connection; the backend's CPU comes from /proc. Two rounds, to see the noise.
 import fs from "node:fs";
@@ -43,7 +44,17 @@ try {
     const t = procCpuSeconds([backend]);
     return t.user + t.system;
   };
-  const bind = (v) => (v === ":user" ? user : v === ":token" ? token : v === ":now" ? new Date() : v);
+  const planIds = new Map((await client.query("select slug, id from plans where slug is not null")).rows.map((r) => [r.slug, r.id]));
+  const bind = (v) =>
+    v === ":user"
+      ? user
+      : v === ":token"
+        ? token
+        : v === ":now"
+          ? new Date()
+          : typeof v === "string" && v.startsWith(":plan:")
+            ? planIds.get(v.slice(6))
+            : v;
   for (let round = 1; round <= 2; round++) {
     for (const [name, spec] of Object.entries(statements)) {
       const text = typeof spec === "string" ? spec : spec.text;

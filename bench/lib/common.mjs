@@ -402,11 +402,11 @@ export function installSignalHandlers() {
 }
 
 /** Runs `npm run build` when the built server or web app is missing. Returns true when it built. */
+/**
+ * Builds the app when it is missing or older than its sources (scripts/build-if-needed.mjs, as npm start does), so a
+ * benchmark never measures a stale build. Answers whether it built.
+ */
 export async function ensureBuilt() {
-  if (fs.existsSync(SERVER_MAIN) && fs.existsSync(WEB_INDEX)) return false;
-  log("the app is not built: running npm run build");
-  const child = spawn("npm", ["run", "build"], { cwd: ROOT, env: serverEnv({}), stdio: ["ignore", 2, 2] });
-  const code = await new Promise((resolve) => child.once("exit", (c) => resolve(c)));
-  if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
-  return true;
+  const { buildIfNeeded } = await import("../../scripts/build-if-needed.mjs");
+  return buildIfNeeded();
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addDays, type MyPlans, type PlanDay, type PlanDetail, type PlanSummary } from "@shepherd/shared";
 import { schema } from "../src/db/client";
 import { setTimeZone, userDay } from "../src/modules/devotional/service";
-import { changeSchedule, completeDay, followPlan, getPlan, myPlans } from "../src/modules/path/service";
+import { changeSchedule, completeDay, followPlan } from "../src/modules/path/following";
+import { getPlan, myPlans } from "../src/modules/path/service";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { newPerson } from "./helpers/auth";
 

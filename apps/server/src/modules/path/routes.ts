@@ -7,17 +7,8 @@ import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { generateTextAudio } from "../audio/service";
 import { writeJournalEntry } from "../journal/service";
 import { getPlanDay, planDayJournalContext, planDaySpeech } from "./days";
-import {
-  changeSchedule,
-  completeDay,
-  followPlan,
-  getPlan,
-  leavePlan,
-  listPlans,
-  myPlans,
-  onboardingPlans,
-  uncompleteDay,
-} from "./service";
+import { changeSchedule, completeDay, followPlan, leavePlan, uncompleteDay } from "./following";
+import { getPlan, listPlans, myPlans, onboardingPlans } from "./service";
 
 const PLAN = `/path/plans/:planId${UUID_PARAM}`;
 const DAY = `${PLAN}/days/:day{[0-9]{1,3}}`;

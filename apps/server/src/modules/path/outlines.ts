@@ -1,0 +1,103 @@
+import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import { schema, type Database } from "../../db/client";
+
+/**
+ * What a plan is, apart from anyone's progress in it: its fields and its days' headings. Starter plans change only when
+ * content/plans changes, which is at start (starter.ts), so their outlines are read once per process and kept; a
+ * member's own plan (a later issue) can change any time and is read each time. Every page that shows plans then costs
+ * only the member's own rows.
+ */
+
+const { plans, planDays } = schema;
+
+export const planColumns = {
+  id: plans.id,
+  source: plans.source,
+  ownerId: plans.ownerId,
+  retiredAt: plans.retiredAt,
+  theme: plans.theme,
+  title: plans.title,
+  promise: plans.promise,
+  description: plans.description,
+  topics: plans.topics,
+  dayCount: plans.dayCount,
+  minutesPerDay: plans.minutesPerDay,
+};
+
+export type PlanRow = Pick<typeof plans.$inferSelect, keyof typeof planColumns>;
+
+export interface DayOutline {
+  id: string;
+  dayNumber: number;
+  title: string;
+  passages: string[];
+}
+
+export interface PlanOutline extends PlanRow {
+  days: DayOutline[];
+}
+
+interface Catalog {
+  /** Every starter plan, retired ones too (their followers still read them). */
+  starter: Promise<Map<string, PlanOutline>>;
+}
+
+const catalogs = new WeakMap<Database, Catalog>();
+
+async function readOutlines(db: Database, where: SQL) {
+  const [rows, days] = await Promise.all([
+    db.select(planColumns).from(plans).where(where),
+    db
+      .select({
+        planId: planDays.planId,
+        id: planDays.id,
+        dayNumber: planDays.dayNumber,
+        title: planDays.title,
+        passages: planDays.passages,
+      })
+      .from(planDays)
+      .innerJoin(plans, eq(plans.id, planDays.planId))
+      .where(where)
+      .orderBy(asc(planDays.planId), asc(planDays.dayNumber)),
+  ]);
+  const outlines = new Map<string, PlanOutline>(rows.map((row) => [row.id, { ...row, days: [] }]));
+  for (const { planId, ...day } of days) outlines.get(planId)?.days.push(day);
+  return outlines;
+}
+
+function catalog(db: Database): Catalog {
+  let found = catalogs.get(db);
+  if (!found) {
+    const starter = readOutlines(db, eq(plans.source, "starter"));
+    starter.catch(() => catalogs.delete(db));
+    found = { starter };
+    catalogs.set(db, found);
+  }
+  return found;
+}
+
+/** The starter library, from memory after the first read. */
+export async function starterOutlines(db: Database): Promise<PlanOutline[]> {
+  return [...(await catalog(db).starter).values()];
+}
+
+/** These plans' outlines: starter ones from memory, any other read now. Plans that do not exist are left out. */
+export async function planOutlines(db: Database, ids: readonly string[]): Promise<Map<string, PlanOutline>> {
+  const starter = await catalog(db).starter;
+  const found = new Map<string, PlanOutline>();
+  const others: string[] = [];
+  for (const id of ids) {
+    const outline = starter.get(id);
+    if (outline) found.set(id, outline);
+    else others.push(id);
+  }
+  if (others.length) for (const [id, outline] of await readOutlines(db, inArray(plans.id, others))) found.set(id, outline);
+  return found;
+}
+
+/** Whether a member may see a plan: the library's (a retired one only while he follows it), or his own. */
+export function visiblePlan(outline: PlanOutline, options: { userId: string; following: boolean }): boolean {
+  if (options.following) return true;
+  if (outline.source === "starter") return outline.retiredAt === null;
+  return outline.ownerId === options.userId;
+}
