@@ -191,8 +191,11 @@ export interface PlanSummary {
   enrollment: EnrollmentState | null;
 }
 
-/** A plan I follow, for My plans and Today: where I am and the title of the day to do next. */
-export interface MyPlan extends PlanSummary {
+/**
+ * A plan I follow, for My plans and Today: where I am and the title of the day to do next. Its promise, description and
+ * topics are on its page, not here (My plans is read on every visit to Today).
+ */
+export interface MyPlan extends Omit<PlanSummary, "promise" | "description" | "topics"> {
   enrollment: EnrollmentState;
   next_day_title: string | null;
   /** The day I marked complete today, if any (Today shows it as done). */

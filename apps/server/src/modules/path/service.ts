@@ -127,9 +127,10 @@ export async function myPlans(db: Database, options: { userId: string; now?: Dat
     if (!outline) return [];
     const enrollment = enrollmentState(row, outline.dayCount, today);
     const doneToday = row.completions.filter(([, on]) => on === today).map(([day]) => day);
+    const { promise: _promise, description: _description, topics: _topics, ...summary } = toSummary(outline, enrollment);
     return [
       {
-        ...toSummary(outline, enrollment),
+        ...summary,
         enrollment,
         next_day_title: enrollment.next_day ? (outline.days[enrollment.next_day - 1]?.title ?? null) : null,
         done_today: doneToday.length ? Math.max(...doneToday) : null,
