@@ -44,7 +44,9 @@ try {
     const t = procCpuSeconds([backend]);
     return t.user + t.system;
   };
-  const planIds = new Map((await client.query("select slug, id from plans where slug is not null")).rows.map((r) => [r.slug, r.id]));
+  const planIds = new Map(
+    (await client.query("select slug, id from plans where slug is not null")).rows.map((r) => [r.slug, r.id]),
+  );
   const bind = (v) =>
     v === ":user"
       ? user
