@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   addDays,
   onboardingChoices,
@@ -16,9 +16,10 @@ import {
   type PlanSource,
   type PlanSummary,
 } from "@shepherd/shared";
-import { prepared, schema, type Database } from "../../db/client";
+import { schema, type Database } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import { dayIn } from "../devotional/service";
+import { myEnrollmentIn, myEnrollments, type EnrollmentRow } from "./enrollments";
 import { planOutlines, starterOutlines, visiblePlan, type PlanOutline, type PlanRow } from "./outlines";
 
 /**
@@ -27,31 +28,9 @@ import { planOutlines, starterOutlines, visiblePlan, type PlanOutline, type Plan
  * schedule, leaving. A day's page (its text, journal entry and audio) is in days.ts. Design: docs/path.md.
  */
 
-const { planEnrollments, profiles } = schema;
+const { profiles } = schema;
 
 const PLAN_NOT_FOUND = "That plan";
-
-interface EnrollmentRow {
-  status: string;
-  startDate: string;
-  pausedOn: string | null;
-  completedAt: Date | null;
-  /** [day number, his date of completing it] */
-  completions: Array<[number, string]>;
-}
-
-/**
- * The enrollment's columns and its completions in one subquery, beside a plan row. Subqueries name the outer table in
- * full: Drizzle writes a column unqualified in a one-table query, and the subquery would read it as its own.
- */
-const enrollmentColumns = {
-  status: planEnrollments.status,
-  startDate: planEnrollments.startDate,
-  pausedOn: planEnrollments.pausedOn,
-  completedAt: planEnrollments.completedAt,
-  completions: sql<Array<[number, string]>>`coalesce((select json_agg(json_build_array(d.day_number, c.completed_on))
-    from plan_day_completions c join plan_days d on d.id = c.plan_day_id where c.enrollment_id = plan_enrollments.id), '[]')`,
-};
 
 function enrollmentState(row: EnrollmentRow, dayCount: number, today: string): EnrollmentState {
   const schedule = planSchedule({
@@ -92,36 +71,19 @@ function toSummary(row: PlanRow, enrollment: EnrollmentState | null): PlanSummar
 
 // --- My plans and Today -------------------------------------------------------------------------------------------
 
-/** My enrollments with the days I completed, and my time zone: one prepared statement, every plan's row from memory. */
-function myEnrollmentsStatement(db: Database) {
-  return prepared(db, "path_my_enrollments", () =>
-    db
-      .select({
-        planId: planEnrollments.planId,
-        createdAt: planEnrollments.createdAt,
-        ...enrollmentColumns,
-        timeZone: sql<string | null>`(select p.time_zone from profiles p where p.id = plan_enrollments.user_id)`,
-      })
-      .from(planEnrollments)
-      .where(eq(planEnrollments.userId, sql.placeholder("userId")))
-      .orderBy(asc(planEnrollments.createdAt))
-      .prepare("path_my_enrollments"),
-  );
-}
-
 /**
  * Every plan I follow, with where I stand, the title of my next day and what I did today: one round trip (the
  * statement also brings my time zone, so "today" is mine). Active and paused ones first by when I joined; finished ones
  * after, newest first.
  */
 export async function myPlans(db: Database, options: { userId: string; now?: Date }): Promise<MyPlans> {
-  const rows = await myEnrollmentsStatement(db).execute({ userId: options.userId });
+  const { timeZone, enrollments: rows } = await myEnrollments(db, options.userId);
   if (rows.length === 0) return { active: [], completed: [] };
   const outlines = await planOutlines(
     db,
     rows.map((r) => r.planId),
   );
-  const { date: today } = dayIn(options.now ?? new Date(), rows[0]!.timeZone);
+  const { date: today } = dayIn(options.now ?? new Date(), timeZone);
   const mine: MyPlan[] = rows.flatMap((row) => {
     const outline = outlines.get(row.planId);
     if (!outline) return [];
@@ -167,9 +129,9 @@ export async function listPlans(
   const [library, me, enrollments] = await Promise.all([
     starterOutlines(db),
     person(db, options.userId, options.now),
-    myEnrollmentsStatement(db).execute({ userId: options.userId }),
+    myEnrollments(db, options.userId),
   ]);
-  const mine = new Map(enrollments.map((e) => [e.planId, e]));
+  const mine = new Map(enrollments.enrollments.map((e) => [e.planId, e]));
   const shown = library.filter(
     (p) =>
       offered(p) &&
@@ -198,42 +160,13 @@ export async function onboardingPlans(db: Database, options: { userId: string })
 
 // --- One plan -------------------------------------------------------------------------------------------------------
 
-/** My enrollment in one plan (with the days I completed) and my time zone: one prepared statement. */
-function myEnrollmentInStatement(db: Database) {
-  return prepared(db, "path_my_enrollment_in", () =>
-    db
-      .select({
-        enrollment: sql<{
-          status: string;
-          startDate: string;
-          pausedOn: string | null;
-          completedAt: string | null;
-          completions: Array<[number, string]>;
-        } | null>`(select json_build_object('status', e.status, 'startDate', e.start_date, 'pausedOn', e.paused_on,
-          'completedAt', e.completed_at, 'completions', coalesce((select json_agg(json_build_array(d.day_number,
-          c.completed_on)) from plan_day_completions c join plan_days d on d.id = c.plan_day_id
-          where c.enrollment_id = e.id), '[]')) from plan_enrollments e
-          where e.plan_id = ${sql.placeholder("planId")} and e.user_id = profiles.id)`,
-        timeZone: profiles.timeZone,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, sql.placeholder("userId")))
-      .prepare("path_my_enrollment_in"),
-  );
-}
-
 /** A plan I may see (404 otherwise), with my enrollment in it. */
 export async function visiblePlanWithEnrollment(db: Database, options: { userId: string; planId: string; now?: Date }) {
-  const [outlines, [mine]] = await Promise.all([
-    planOutlines(db, [options.planId]),
-    myEnrollmentInStatement(db).execute({ userId: options.userId, planId: options.planId }),
-  ]);
+  const [outlines, mine] = await Promise.all([planOutlines(db, [options.planId]), myEnrollmentIn(db, options)]);
   const outline = outlines.get(options.planId);
-  const row = mine?.enrollment
-    ? { ...mine.enrollment, completedAt: mine.enrollment.completedAt ? new Date(mine.enrollment.completedAt) : null }
-    : null;
+  const row = mine.enrollment;
   if (!outline || !visiblePlan(outline, { userId: options.userId, following: row !== null })) throw notFound(PLAN_NOT_FOUND);
-  return { outline, row, today: dayIn(options.now ?? new Date(), mine?.timeZone).date };
+  return { outline, row, today: dayIn(options.now ?? new Date(), mine.timeZone).date };
 }
 
 /** A plan with its days: which are open to me and done, and when the later ones open. */

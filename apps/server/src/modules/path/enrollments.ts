@@ -1,0 +1,51 @@
+import type pg from "pg";
+import type { Database } from "../../db/client";
+
+/**
+ * A member's own rows of The Path, read on every visit to Today, /path and a plan's page: his enrollments with the days
+ * he completed, and his time zone, in one round trip. These two are named statements sent straight to node-postgres,
+ * rows as arrays: the plan's own fields come from memory (outlines.ts), so all that is left is his rows, and the query
+ * builder's per-row mapping cost more than reading them.
+ */
+
+export interface EnrollmentRow {
+  planId: string;
+  status: string;
+  startDate: string;
+  pausedOn: string | null;
+  completedAt: Date | null;
+  /** [day number, his date of completing it] */
+  completions: Array<[number, string]>;
+}
+
+/** His time zone, and one row per enrollment (none when he follows nothing). Dates as text: they are his own dates. */
+const COLUMNS = `p.time_zone, e.plan_id, e.status, e.start_date::text, e.paused_on::text, e.completed_at,
+  coalesce((select json_agg(json_build_array(d.day_number, c.completed_on)) from plan_day_completions c
+    join plan_days d on d.id = c.plan_day_id where c.enrollment_id = e.id), '[]')`;
+
+/** $1 user: every plan he follows, oldest first. */
+const MINE = `select ${COLUMNS} from profiles p left join plan_enrollments e on e.user_id = p.id
+  where p.id = $1 order by e.created_at`;
+
+/** $1 user, $2 plan: his enrollment in that plan, if any. */
+const IN_PLAN = `select ${COLUMNS} from profiles p left join plan_enrollments e on e.user_id = p.id and e.plan_id = $2
+  where p.id = $1`;
+
+type Row = [string | null, string | null, string, string, string | null, Date | null, Array<[number, string]>];
+
+async function read(db: Database, name: string, text: string, values: string[]) {
+  const client = (db as Database & { $client: pg.Pool }).$client;
+  const result = await client.query<Row>({ name, text, values, rowMode: "array" });
+  const enrollments: EnrollmentRow[] = [];
+  for (const [, planId, status, startDate, pausedOn, completedAt, completions] of result.rows) {
+    if (planId) enrollments.push({ planId, status: status!, startDate, pausedOn, completedAt, completions });
+  }
+  return { timeZone: result.rows[0]?.[0] ?? null, enrollments };
+}
+
+export const myEnrollments = (db: Database, userId: string) => read(db, "path_my_enrollments", MINE, [userId]);
+
+export async function myEnrollmentIn(db: Database, options: { userId: string; planId: string }) {
+  const { timeZone, enrollments } = await read(db, "path_my_enrollment_in", IN_PLAN, [options.userId, options.planId]);
+  return { timeZone, enrollment: enrollments[0] ?? null };
+}
