@@ -20,10 +20,12 @@ import { createMailProvider } from "./providers/mail/mail";
 import { createLocalStorage } from "./providers/storage/storage";
 import { promoteAdmins } from "./modules/admin/service";
 import { ensureProfile } from "./modules/profiles/service";
-import { loadPlanLibrary } from "./modules/path/library";
+import { loadPlanLibrary, sourceDays } from "./modules/path/library";
 import { ensureStarterPlans } from "./modules/path/starter";
 import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
+import { createJobQueue } from "./jobs/queue";
+import { startPlanWriters } from "./modules/path/generation";
 
 export interface Database {
   url: string;
@@ -86,9 +88,18 @@ export async function buildContext(options: {
     onUserCreated: (user) => ensureProfile(db, { userId: user.id, displayName: user.name }),
   });
   await promoteAdmins(db, config.adminEmails);
-  const composer = createComposer(loadLibrary());
+  const composer = createComposer(loadLibrary(), sourceDays(loadPlanLibrary()));
   const realtime = createRealtimeHub({ pool, log });
   await realtime.start();
+  const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
+  const jobs = createJobQueue({
+    connectionString: options.databaseUrl,
+    log,
+    leaseSeconds: config.jobLeaseSeconds,
+    retryDelaySeconds: config.jobRetryDelaySeconds,
+  });
+  await jobs.start();
+  await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
   return {
     config,
     baseUrl: options.baseUrl,
@@ -101,10 +112,13 @@ export async function buildContext(options: {
     errors: createErrorReporter({ db, log, sentryDsn: config.sentryDsn }),
     billing: config.stripe ? createStripeBilling(config.stripe) : createLocalBilling(db),
     speech: config.speech ? createOpenAiSpeech(config.speech) : createEspeakSpeech(),
-    ai: config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer,
+    ai,
+    jobs,
     webDist: config.webDist,
     realtime,
     async close() {
+      // Running steps finish (or, past the wait, are taken over by another process once their lease ends).
+      await jobs.stop(10_000);
       await realtime.close();
       await mail.close();
       await pool.end();

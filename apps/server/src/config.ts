@@ -33,6 +33,18 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
   TTS_MODEL: z.string().default("tts-1"),
+  JOB_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(2, "JOB_LEASE_SECONDS must be at least 2")
+    .max(3600, "JOB_LEASE_SECONDS must be at most 3600")
+    .default(120),
+  JOB_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, "JOB_RETRY_DELAY_SECONDS must be at least 1")
+    .max(600, "JOB_RETRY_DELAY_SECONDS must be at most 600")
+    .default(5),
   BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])
     .optional()
@@ -63,6 +75,13 @@ export type Config = {
     | undefined;
   /** An OpenAI-compatible endpoint for AI text when AI_BASE_URL is set; otherwise the offline composer. */
   ai: { baseUrl: string; apiKey: string; model: string } | undefined;
+  /**
+   * How long one step of a background job (writing part of a plan) may hold it: a server that dies mid-job (a crash, a
+   * SIGKILL) has its job taken over once the lease ends.
+   */
+  jobLeaseSeconds: number;
+  /** The first retry of a failed job waits about this long; each later one about twice as long as the one before. */
+  jobRetryDelaySeconds: number;
   /** OpenAI-compatible speech at the same endpoint when AI_BASE_URL is set; otherwise eSpeak NG offline. */
   speech: { baseUrl: string; apiKey: string; model: string } | undefined;
   /** The local test checkout (no money moves): on by default, off in production unless BILLING_LOCAL_CHECKOUT=true. */
@@ -114,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     speech: e.AI_BASE_URL
       ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY ?? "", model: e.TTS_MODEL }
       : undefined,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY ?? "", model: e.AI_MODEL } : undefined,
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
   };

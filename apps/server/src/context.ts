@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
 import type { AiTextProvider } from "./providers/ai/ai";
 import type { BillingProvider } from "./providers/billing/billing";
@@ -27,6 +28,8 @@ export interface AppContext {
   speech: SpeechProvider;
   /** Live changes to signed-in users' browsers, across processes (LISTEN/NOTIFY; see realtime/hub.ts). */
   realtime: RealtimeHub;
+  /** Background jobs in PostgreSQL (pg-boss): plan generation. This process works on them too. */
+  jobs: JobQueue;
   /** Folder of the built web app, when it is served by this process. */
   webDist: string | undefined;
 }

@@ -7,7 +7,7 @@ import { schema } from "../src/db/client";
 import { AppError } from "../src/errors";
 import { checkAccess, usageSummary, withAccess } from "../src/modules/access/service";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { newPerson } from "./helpers/auth";
+import { newPerson, newPremiumPerson } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
 
 const PREMIUM_ONLY = "This feature is only available for Premium members...";
@@ -26,17 +26,7 @@ afterAll(async () => {
 
 const person = () => newPerson(app);
 
-async function premiumPerson() {
-  const p = await person();
-  await app.db.insert(schema.subscriptions).values({
-    userId: p.id,
-    planType: "premium_monthly",
-    status: "active",
-    currentPeriodEnd: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000),
-    provider: "local",
-  });
-  return p;
-}
+const premiumPerson = () => newPremiumPerson(app);
 
 function checkAccessOver(client: TestClient, feature: string) {
   return client.post("/api/functions/check-access", { feature });

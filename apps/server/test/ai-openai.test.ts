@@ -4,55 +4,18 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { AiTextProvider, DevotionalRequest, EncouragementRequest } from "../src/providers/ai/ai";
 import { createComposer } from "../src/providers/ai/composer";
-import { loadLibrary, type ContentLibrary, type LibraryDevotional } from "../src/providers/ai/library";
+import { loadLibrary } from "../src/providers/ai/library";
 import { createOpenAiText, sentenceCount, wordCount } from "../src/providers/ai/openai";
 import { chatCompletion, startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from "./helpers/fake-openai";
 
 /**
  * The configured AI text provider against an OpenAI-compatible server on loopback. The fallback is the real offline
- * composer over the real library (or a tiny one while content/ is still being written), so a fallback answer is
+ * composer over the real library, so a fallback answer is
  * recognisable by its library id.
  */
 
 const API_KEY = "sk-test-secret-4f1c";
 const NOTES = "Long week at the plant, but grateful for my boys.";
-
-function tinyLibrary(): ContentLibrary {
-  const devotional = (id: string, theme: LibraryDevotional["theme"], passage: string): LibraryDevotional => ({
-    id,
-    theme,
-    title: `Tiny ${id}`,
-    passage,
-    body: "A short body for the test library.\n\nIt is only here when the real library is not ready yet.",
-    reflection: "What is one thing you can do today?",
-    prayer: "Lord, help me do it. Amen.",
-    topics: [],
-  });
-  const devotionals = [
-    devotional("tiny-work", "work", "Proverbs 16:3"),
-    devotional("tiny-fatherhood", "fatherhood", "Psalms 127:3-5"),
-    devotional("tiny-prayer", "prayer", "Matthew 6:6"),
-  ];
-  return {
-    devotionals,
-    backups: devotionals,
-    encouragement: {
-      victory: ["Well done taking time with {devotionalTitle} today."],
-      struggle: ["God has not stepped away from you today."],
-      daily_checkin: ["Thanks for checking in. Carry {focusArea} to God today."],
-    },
-  };
-}
-
-function fallbackLibrary(): ContentLibrary {
-  try {
-    const library = loadLibrary();
-    if (library.devotionals.length >= 8) return library;
-  } catch {
-    // content/ is still filling up: use the tiny one
-  }
-  return tinyLibrary();
-}
 
 const BODY = [
   'Paul wrote these words to people whose work was rarely their own choice. Many in the Colossian church were servants, doing tasks someone else assigned, for someone else\'s profit, often without thanks. To them he says, "whatever you do, work heartily, as for the Lord, and not for men." He does not promise them a better boss. He gives them a better audience.',
@@ -124,7 +87,7 @@ function messages(request: FakeOpenAiRequest | undefined): { role: string; conte
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  fallback = createComposer(fallbackLibrary());
+  fallback = createComposer(loadLibrary());
 });
 afterAll(async () => {
   await fake?.close();

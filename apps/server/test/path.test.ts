@@ -303,7 +303,7 @@ describe("whose rows are whose", () => {
     await a.client.post(`/api/path/plans/${plan!.id}/follow`, {});
     await a.client.post(`/api/path/plans/${plan!.id}/days/1/complete`);
     expect((await b.client.get(`/api/path/plans/${plan!.id}`)).json().enrollment).toBeNull();
-    expect((await b.client.get("/api/path")).json()).toEqual({ active: [], completed: [] });
+    expect((await b.client.get("/api/path")).json()).toEqual({ active: [], completed: [], own: [] });
     for (const [method, path] of [
       ["POST", `/api/path/plans/${plan!.id}/days/1/complete`],
       ["DELETE", `/api/path/plans/${plan!.id}/days/1/complete`],

@@ -1,6 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { localDate } from "./today";
 import {
+  customPlanBasics,
+  customPlanBrief,
+  customPlanContext,
+  customPlanPreferences,
+  customPlanTitle,
+  generationPollDecision,
+  parseGenerationMarker,
+  PLAN_POLL_GIVE_UP_MS,
   addDays,
   daysBetween,
   onboardingChoices,
@@ -121,5 +129,101 @@ describe("recommendations", () => {
     expect(three.map((p) => p.id)).toEqual(["prayer-7", "marriage-7", "prayer-21"]);
     const one = onboardingChoices(library, { focus: ["work"], currentTopics: ["anger"] }, 2);
     expect(one.map((p) => p.id)).toEqual(["work-5", "anger-14"]);
+  });
+});
+
+describe("waiting for a plan to be written (spec section 4, Plan generation)", () => {
+  const marker = { planId: "p1", planTitle: "7 Days for Marriage", startedAt: 1_000_000 };
+
+  test("ready once the plan has a day; waiting while it has none", () => {
+    expect(generationPollDecision(marker, marker.startedAt + 5000, true)).toBe("ready");
+    expect(generationPollDecision(marker, marker.startedAt + 5000, false)).toBe("wait");
+  });
+
+  test("a failed check is retried at the next poll (section 8), not given up on", () => {
+    expect(generationPollDecision(marker, marker.startedAt + 10_000, null)).toBe("wait");
+  });
+
+  test("after 5 minutes the marker is given up on, before the plan is checked", () => {
+    expect(PLAN_POLL_GIVE_UP_MS).toBe(300_000);
+    expect(generationPollDecision(marker, marker.startedAt + 300_000, false)).toBe("wait");
+    expect(generationPollDecision(marker, marker.startedAt + 300_001, false)).toBe("give_up");
+    expect(generationPollDecision(marker, marker.startedAt + 300_001, true)).toBe("give_up");
+  });
+
+  test("the marker in browser storage: planId, planTitle, startedAt; anything else is no marker", () => {
+    expect(parseGenerationMarker(JSON.stringify(marker))).toEqual(marker);
+    expect(parseGenerationMarker(null)).toBeNull();
+    expect(parseGenerationMarker("not json")).toBeNull();
+    expect(parseGenerationMarker(JSON.stringify({ planId: "p1", startedAt: "yesterday" }))).toBeNull();
+  });
+});
+
+describe("the creation wizard's answers", () => {
+  const issues = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+    result.success ? [] : result.error!.issues.map((i) => i.message);
+
+  test("basics: one to three themes, a goal in a sentence, 3 to 30 days", () => {
+    expect(customPlanBasics.safeParse({ themes: ["marriage"], goal: "Pray with my wife daily", days: 7 }).success).toBe(true);
+    expect(issues(customPlanBasics.safeParse({ themes: [], goal: "Pray with my wife daily", days: 7 }))).toEqual([
+      "Choose at least one thing to grow in",
+    ]);
+    expect(issues(customPlanBasics.safeParse({ themes: ["marriage"], goal: "  pray   ", days: 7 }))).toEqual([
+      "Say your goal in a sentence (at least 10 characters)",
+    ]);
+    expect(issues(customPlanBasics.safeParse({ themes: ["marriage"], goal: "Pray with my wife daily", days: 31 }))).toEqual([
+      "A plan has at most 30 days",
+    ]);
+    expect(issues(customPlanBasics.safeParse({ themes: ["golf"], goal: "Pray with my wife daily", days: 7 }))).toEqual([
+      "Choose from the eight themes",
+    ]);
+  });
+
+  test("context: a season; what is hard and what helped are optional, up to 500 characters", () => {
+    expect(customPlanContext.parse({ season: "grandfather" })).toEqual({
+      season: "grandfather",
+      hard_now: "",
+      helped_before: "",
+    });
+    expect(issues(customPlanContext.safeParse({ season: "retired" }))).toEqual(["Choose the season you are in"]);
+    expect(issues(customPlanContext.safeParse({ season: "married", hard_now: "x".repeat(501) }))).toEqual([
+      "Keep this to 500 characters",
+    ]);
+  });
+
+  test("preferences: minutes from the list, a style, challenge and audio yes or no", () => {
+    const good = { minutes_per_day: 15, style: "study", challenge: false, audio: true };
+    expect(customPlanPreferences.safeParse(good).success).toBe(true);
+    expect(issues(customPlanPreferences.safeParse({ ...good, minutes_per_day: 12 }))).toEqual([
+      "Choose 5, 10, 15, 20 minutes a day",
+    ]);
+    expect(issues(customPlanPreferences.safeParse({ ...good, style: "long" }))).toEqual(["Choose short, reflective or study"]);
+  });
+
+  test("the whole brief is the three steps together, and nothing else", () => {
+    const whole = {
+      themes: ["prayer"],
+      goal: "Pray every morning before work",
+      days: 5,
+      season: "single",
+      hard_now: "",
+      helped_before: "",
+      minutes_per_day: 10,
+      style: "short",
+      challenge: true,
+      audio: false,
+    };
+    expect(customPlanBrief.safeParse(whole).success).toBe(true);
+    expect(customPlanBrief.safeParse({ ...whole, extra: 1 }).success).toBe(false);
+    const { season: _season, ...missing } = whole;
+    expect(customPlanBrief.safeParse(missing).success).toBe(false);
+  });
+
+  test("a new plan's title", () => {
+    const label = (id: string) => ({ marriage: "Marriage", prayer: "Prayer Life", work: "Work" })[id] ?? id;
+    expect(customPlanTitle({ themes: ["marriage"], days: 7 }, label)).toBe("7 Days for Marriage");
+    expect(customPlanTitle({ themes: ["marriage", "prayer", "work"], days: 21 }, label)).toBe(
+      "21 Days for Marriage, Prayer Life and Work",
+    );
   });
 });

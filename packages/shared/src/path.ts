@@ -12,6 +12,13 @@ import type { JournalEntry } from "./api";
 export const PLAN_SOURCES = ["starter", "custom"] as const;
 export type PlanSource = (typeof PLAN_SOURCES)[number];
 
+/**
+ * A plan's own state: ready (it has its days), generating (being written in the background), failed (the writing
+ * failed every retry: Try again), draft (a member's plan in the builder, not yet published).
+ */
+export const PLAN_STATUSES = ["ready", "generating", "failed", "draft"] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
 /** A follower's plan: active (days unlock one per calendar day), paused (the schedule waits), completed. */
 export const ENROLLMENT_STATUSES = ["active", "paused", "completed"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
@@ -180,6 +187,11 @@ export interface EnrollmentState {
 export interface PlanSummary {
   id: string;
   source: PlanSource;
+  status: PlanStatus;
+  /** While a plan is written in the background: how far it got ("Writing day 4 of 14"), or why it failed. */
+  generation: { written: number; total: number; error: string | null } | null;
+  /** Its maker asked to listen to each day: a day's page puts Listen first. */
+  listen_first: boolean;
   theme: FocusThemeId;
   title: string;
   promise: string;
@@ -205,6 +217,8 @@ export interface MyPlan extends Omit<PlanSummary, "promise" | "description" | "t
 export interface MyPlans {
   active: MyPlan[];
   completed: MyPlan[];
+  /** Plans I made (being written, failed, drafts, or ready): newest first. */
+  own: PlanSummary[];
 }
 
 export interface PlanDayHeading {
@@ -283,3 +297,146 @@ export const planDayQuery = z
 
 /** Listen to a day: its text in this translation (the reader's by default). */
 export const planDayAudioInput = planDayQuery;
+
+// --- A member's own plan: the creation wizard (Premium: custom_plan) ----------------------------------------------
+
+export const SEASONS = [
+  { id: "single", label: "Single" },
+  { id: "married", label: "Married" },
+  { id: "young_children", label: "A father of young children" },
+  { id: "teenagers", label: "A father of teenagers" },
+  { id: "grown_children", label: "A father of grown children" },
+  { id: "grandfather", label: "A grandfather" },
+  { id: "divorced", label: "Divorced or separated" },
+  { id: "widowed", label: "Widowed" },
+] as const;
+export type SeasonId = (typeof SEASONS)[number]["id"];
+const SEASON_IDS = SEASONS.map((s) => s.id) as [SeasonId, ...SeasonId[]];
+
+export const READING_STYLES = [
+  { id: "short", label: "Short and direct", hint: "A few paragraphs, straight to the point" },
+  { id: "reflective", label: "Reflective", hint: "Room to think, two questions a day" },
+  { id: "study", label: "Study", hint: "More Scripture, read closely" },
+] as const;
+export type ReadingStyle = (typeof READING_STYLES)[number]["id"];
+const STYLE_IDS = READING_STYLES.map((s) => s.id) as [ReadingStyle, ...ReadingStyle[]];
+
+export const CUSTOM_PLAN_DAYS = { min: 3, max: 30 } as const;
+export const MINUTES_PER_DAY_CHOICES = [5, 10, 15, 20] as const;
+export const CUSTOM_GOAL = { min: 10, max: 300 } as const;
+export const CUSTOM_CONTEXT_MAX = 500;
+
+/** Step 1 of 4: what to grow in, the goal in his words, how many days. */
+export const customPlanBasics = z
+  .object({
+    themes: z
+      .array(z.enum(FOCUS_THEME_IDS, { error: "Choose from the eight themes" }), { error: "Choose what to grow in" })
+      .min(1, "Choose at least one thing to grow in")
+      .max(3, "Choose up to three things to grow in"),
+    goal: z
+      .string({ error: "Say your goal in a sentence" })
+      .trim()
+      .min(CUSTOM_GOAL.min, `Say your goal in a sentence (at least ${CUSTOM_GOAL.min} characters)`)
+      .max(CUSTOM_GOAL.max, `Keep your goal to ${CUSTOM_GOAL.max} characters`),
+    days: z
+      .number({ error: "Choose how many days" })
+      .int("Choose a whole number of days")
+      .min(CUSTOM_PLAN_DAYS.min, `A plan has at least ${CUSTOM_PLAN_DAYS.min} days`)
+      .max(CUSTOM_PLAN_DAYS.max, `A plan has at most ${CUSTOM_PLAN_DAYS.max} days`),
+  })
+  .strict();
+
+/** Step 2 of 4: his season of life, what is hard now, what has helped before. */
+export const customPlanContext = z
+  .object({
+    season: z.enum(SEASON_IDS, { error: "Choose the season you are in" }),
+    hard_now: z.string().trim().max(CUSTOM_CONTEXT_MAX, `Keep this to ${CUSTOM_CONTEXT_MAX} characters`).default(""),
+    helped_before: z.string().trim().max(CUSTOM_CONTEXT_MAX, `Keep this to ${CUSTOM_CONTEXT_MAX} characters`).default(""),
+  })
+  .strict();
+
+/** Step 3 of 4: minutes a day, reading style, a daily challenge, audio. */
+export const customPlanPreferences = z
+  .object({
+    minutes_per_day: z.union(
+      MINUTES_PER_DAY_CHOICES.map((m) => z.literal(m)),
+      { error: `Choose ${MINUTES_PER_DAY_CHOICES.join(", ")} minutes a day` },
+    ),
+    style: z.enum(STYLE_IDS, { error: "Choose short, reflective or study" }),
+    challenge: z.boolean({ error: "Say whether you want a daily challenge" }),
+    audio: z.boolean({ error: "Say whether you want to listen to each day" }),
+  })
+  .strict();
+
+/** The whole brief (step 4 of 4 reviews it): what POST /api/path/custom-plans takes. */
+export const customPlanBrief = customPlanBasics.extend(customPlanContext.shape).extend(customPlanPreferences.shape).strict();
+export type CustomPlanBrief = z.infer<typeof customPlanBrief>;
+
+/** The answer to "Create my plan": the new plan, for the browser's generation marker (spec section 3). */
+export interface CreatedPlan {
+  plan_id: string;
+  title: string;
+}
+
+/** How far the writing of my plan got: the browser's poll reads first_day_id (spec section 7: plan_days, limit 1). */
+export interface GenerationState {
+  plan_id: string;
+  title: string;
+  status: PlanStatus;
+  /** Days written so far ("Writing day {written + 1} of {total}"). */
+  written: number;
+  total: number;
+  /** Why it failed, in words for him (status failed). */
+  error: string | null;
+  /** A day of the plan, once it has its days (null while it is written). */
+  first_day_id: string | null;
+}
+
+// --- Waiting for a plan to be written (spec sections 3, 4 and 9) --------------------------------------------------
+
+export const PLAN_POLL_INTERVAL_MS = 5000;
+export const PLAN_POLL_GIVE_UP_MS = 300_000;
+export const PLAN_READY_TOAST_MS = 10_000;
+export const PLAN_GENERATION_MARKER_KEY = "planGeneration";
+
+/** Spec section 3: the plan generation marker, kept in browser storage while a plan is written. */
+export interface GenerationMarker {
+  planId: string;
+  planTitle: string;
+  /** ms timestamp */
+  startedAt: number;
+}
+
+export function parseGenerationMarker(value: string | null): GenerationMarker | null {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(value) as Partial<GenerationMarker>;
+    if (typeof parsed.planId === "string" && typeof parsed.planTitle === "string" && typeof parsed.startedAt === "number") {
+      return { planId: parsed.planId, planTitle: parsed.planTitle, startedAt: parsed.startedAt };
+    }
+  } catch {
+    // not ours: treated as no marker
+  }
+  return null;
+}
+
+/**
+ * Spec section 4, "Plan generation", in order: a marker older than 5 minutes is given up on (the toast "Generation
+ * taking longer than expected"); otherwise the plan is ready when it has at least one plan day; otherwise wait for the
+ * next poll. `hasDay` is null when the check failed: it is logged and retried (section 8).
+ */
+export function generationPollDecision(
+  marker: GenerationMarker,
+  now: number,
+  hasDay: boolean | null,
+): "give_up" | "ready" | "wait" {
+  if (now - marker.startedAt > PLAN_POLL_GIVE_UP_MS) return "give_up";
+  return hasDay ? "ready" : "wait";
+}
+
+/** The title a new plan has until he renames it: "14 Days for Marriage and Prayer Life". */
+export function customPlanTitle(brief: Pick<CustomPlanBrief, "themes" | "days">, label: (theme: string) => string): string {
+  const names = brief.themes.map(label);
+  const joined = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  return `${brief.days} Days for ${joined}`;
+}

@@ -52,6 +52,16 @@ export function parseReference(reference: string): VerseRange {
   };
 }
 
+/** Whether two passages share a verse. */
+export function rangesOverlap(a: VerseRange, b: VerseRange): boolean {
+  if (a.book !== b.book) return false;
+  const at = (chapter: number, verse: number) => chapter * 1000 + verse;
+  return (
+    at(a.startChapter, a.startVerse) <= at(b.endChapter, b.endVerse) &&
+    at(b.startChapter, b.startVerse) <= at(a.endChapter, a.endVerse)
+  );
+}
+
 /** The WEB text of a passage, verse texts joined with spaces ("John 3:16, 18" is those two verses). */
 export function passageText(reference: string): string {
   const found = resolveWebReference(reference);

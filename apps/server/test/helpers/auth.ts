@@ -39,6 +39,19 @@ export async function newPerson(app: { client(): TestClient }): Promise<{ client
   return { client, id: user.id };
 }
 
+/** A new member with an active Premium subscription (as the billing webhook would have written it). */
+export async function newPremiumPerson(app: { client(): TestClient; db: Database }): Promise<{ client: TestClient; id: string }> {
+  const person = await newPerson(app);
+  await app.db.insert(schema.subscriptions).values({
+    userId: person.id,
+    planType: "premium_monthly",
+    status: "active",
+    currentPeriodEnd: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000),
+    provider: "local",
+  });
+  return person;
+}
+
 export function signIn(client: TestClient, input: { email: string; password: string }): Promise<HttpResponse> {
   return client.post("/api/auth/sign-in/email", { email: input.email, password: input.password });
 }

@@ -9,8 +9,8 @@ export interface FakeOpenAiRequest {
   json: unknown;
 }
 
-/** What the fake answers: a status and a JSON (or raw text) body, or "hang" to never answer. */
-export type FakeOpenAiReply = { status?: number; json?: unknown; text?: string } | "hang";
+/** What the fake answers: a status and a JSON (or raw text) body, after `delayMs`; or "hang" to never answer. */
+export type FakeOpenAiReply = { status?: number; json?: unknown; text?: string; delayMs?: number } | "hang";
 
 export interface FakeOpenAi {
   /** Give this as AI_BASE_URL (it ends in /v1, as OpenAI's does). */
@@ -72,8 +72,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }
       const reply = typeof handler === "function" ? handler(request) : handler;
       if (reply === "hang") return; // never answers; close() drops the connection
-      res.writeHead(reply.status ?? 200, { "content-type": reply.text !== undefined ? "text/plain" : "application/json" });
-      res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
+      const answer = () => {
+        res.writeHead(reply.status ?? 200, { "content-type": reply.text !== undefined ? "text/plain" : "application/json" });
+        res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
+      };
+      if (reply.delayMs) setTimeout(answer, reply.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { prepareDatabase } from "../../src/bootstrap";
 import { createDatabase, createPool } from "../../src/db/client";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../src/db/embedded";
+import { createJobQueue } from "../../src/jobs/queue";
 import { createLogger } from "../../src/logger";
 import { databaseUrl, quoteIdent } from "./pg-url";
 
@@ -60,6 +61,10 @@ export default async function setup(project: TestProject) {
   } finally {
     await pool.end();
   }
+  // The job queue's own tables too, so each file's copy starts its queue without installing them.
+  const jobs = createJobQueue({ connectionString: databaseUrl(adminUrl, template), log, leaseSeconds: 120 });
+  await jobs.start();
+  await jobs.stop();
 
   project.provide("pgAdminUrl", adminUrl);
   project.provide("pgTemplate", template);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, ownerId, updatedAt, uuidPrimaryKey } from "./columns";
 
@@ -31,6 +31,19 @@ export const plans = pgTable(
     contentVersion: text("content_version"),
     /** A starter plan no longer in content/plans: its followers keep it, the library no longer offers it. */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /**
+     * ready (it has its days), generating (being written in the background), failed (writing failed every retry), or
+     * draft (a member's plan in the builder, not yet published).
+     */
+    status: text("status").notNull().default("ready"),
+    /** What the member asked for in the creation wizard (the writer reads it; Try again reuses it). */
+    brief: jsonb("brief"),
+    /**
+     * The days written so far while generating, kept here as the writer's checkpoint: the plan gets its plan_days only
+     * once generation has finished (spec section 3).
+     */
+    draftDays: jsonb("draft_days").notNull().default([]),
+    generationError: text("generation_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

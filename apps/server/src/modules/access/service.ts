@@ -159,6 +159,28 @@ export async function withAccess<T>(
   }
 }
 
+/**
+ * Tokens spent after the counted call, by work it started (a plan written day by day in the background): one ai_usage
+ * row, and the month's total. Nothing is written when nothing was spent (the offline composer).
+ */
+export async function recordAiTokens(
+  db: Executor,
+  options: { userId: string; feature: FeatureType; tokens: number; now?: Date },
+): Promise<void> {
+  const tokens = Math.max(0, Math.round(options.tokens));
+  if (tokens === 0) return;
+  const now = options.now ?? new Date();
+  const month = monthKey(now);
+  await db
+    .insert(monthlyUsageLimits)
+    .values({ userId: options.userId, month, totalTokensUsed: tokens })
+    .onConflictDoUpdate({
+      target: [monthlyUsageLimits.userId, monthlyUsageLimits.month],
+      set: { totalTokensUsed: sql`${monthlyUsageLimits.totalTokensUsed} + ${tokens}`, updatedAt: now },
+    });
+  await db.insert(aiUsage).values({ userId: options.userId, featureType: options.feature, tokensUsed: tokens, createdAt: now });
+}
+
 export async function usageSummary(db: Database, options: { userId: string; now?: Date }): Promise<UsageSummary> {
   const now = options.now ?? new Date();
   try {

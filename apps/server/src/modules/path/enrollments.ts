@@ -23,15 +23,26 @@ const COLUMNS = `p.time_zone, e.plan_id, e.status, e.start_date::text, e.paused_
   coalesce((select json_agg(json_build_array(d.day_number, c.completed_on)) from plan_day_completions c
     join plan_days d on d.id = c.plan_day_id where c.enrollment_id = e.id), '[]')`;
 
-/** $1 user: every plan he follows, oldest first. */
-const MINE = `select ${COLUMNS} from profiles p left join plan_enrollments e on e.user_id = p.id
+/** $1 user: every plan he follows, oldest first; and the plans he made, newest first (on every row). */
+const MINE = `select ${COLUMNS},
+  (select json_agg(o.id order by o.created_at desc) from plans o where o.owner_id = p.id) as own
+  from profiles p left join plan_enrollments e on e.user_id = p.id
   where p.id = $1 order by e.created_at`;
 
 /** $1 user, $2 plan: his enrollment in that plan, if any. */
 const IN_PLAN = `select ${COLUMNS} from profiles p left join plan_enrollments e on e.user_id = p.id and e.plan_id = $2
   where p.id = $1`;
 
-type Row = [string | null, string | null, string, string, string | null, Date | null, Array<[number, string]>];
+type Row = [
+  string | null,
+  string | null,
+  string,
+  string,
+  string | null,
+  Date | null,
+  Array<[number, string]>,
+  string[] | null | undefined,
+];
 
 async function read(db: Database, name: string, text: string, values: string[]) {
   const client = (db as Database & { $client: pg.Pool }).$client;
@@ -40,7 +51,7 @@ async function read(db: Database, name: string, text: string, values: string[]) 
   for (const [, planId, status, startDate, pausedOn, completedAt, completions] of result.rows) {
     if (planId) enrollments.push({ planId, status: status!, startDate, pausedOn, completedAt, completions });
   }
-  return { timeZone: result.rows[0]?.[0] ?? null, enrollments };
+  return { timeZone: result.rows[0]?.[0] ?? null, enrollments, own: result.rows[0]?.[7] ?? [] };
 }
 
 export const myEnrollments = (db: Database, userId: string) => read(db, "path_my_enrollments", MINE, [userId]);

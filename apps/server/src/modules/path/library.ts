@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { CURRENT_TOPIC_IDS, FOCUS_THEME_IDS } from "@shepherd/shared";
 import { contentDir } from "../../content";
+import type { SourceDay } from "../../providers/ai/ai";
 
 /**
  * The starter plans: content/plans/<id>.json, written for this product (CONTENT.md, "A plan and its days"), read and
@@ -78,4 +79,11 @@ export function loadPlanLibrary(dir = path.join(contentDir(), "plans")): PlanLib
     return parsed.data;
   });
   return { plans, version: hash.digest("hex").slice(0, 16) };
+}
+
+/** The starter plans' days as the plan composer builds a member's own plan from them (providers/ai/plan-composer.ts). */
+export function sourceDays(library: PlanLibrary): SourceDay[] {
+  return library.plans.flatMap((plan) =>
+    plan.days.map((day, i) => ({ ...day, theme: plan.theme, topics: plan.topics, source: plan.id, position: i + 1 })),
+  );
 }

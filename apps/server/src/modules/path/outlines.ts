@@ -1,14 +1,20 @@
-import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { schema, type Database } from "../../db/client";
 
 /**
  * What a plan is, apart from anyone's progress in it: its fields and its days' headings. Starter plans change only when
  * content/plans changes, which is at start (starter.ts), so their outlines are read once per process and kept; a
  * member's own plan (a later issue) can change any time and is read each time. Every page that shows plans then costs
- * only the member's own rows.
+ * only the member's own rows. A plan being written has no days yet; how far its writer got is read with it.
  */
 
 const { plans, planDays } = schema;
+
+/** A plan's writing, as far as it got: days written so far (the writer's checkpoint), and days asked for. */
+export const progressColumns = {
+  written: sql<number>`jsonb_array_length(${plans.draftDays})`.mapWith(Number),
+  asked: sql<number | null>`case when jsonb_typeof(${plans.brief}->'days') = 'number' then (${plans.brief}->>'days')::int end`,
+};
 
 export const planColumns = {
   id: plans.id,
@@ -22,9 +28,16 @@ export const planColumns = {
   topics: plans.topics,
   dayCount: plans.dayCount,
   minutesPerDay: plans.minutesPerDay,
+  status: plans.status,
+  generationError: plans.generationError,
+  ...progressColumns,
+  /** He asked to listen to each day (the creation wizard's audio choice): the day's page offers audio first. */
+  listenFirst: sql<boolean>`coalesce(${plans.brief}->'audio' = 'true'::jsonb, false)`,
+  createdAt: plans.createdAt,
 };
 
-export type PlanRow = Pick<typeof plans.$inferSelect, keyof typeof planColumns>;
+type PlanFields = Pick<typeof plans.$inferSelect, Exclude<keyof typeof planColumns, "written" | "asked" | "listenFirst">>;
+export type PlanRow = PlanFields & { written: number; asked: number | null; listenFirst: boolean };
 
 export interface DayOutline {
   id: string;

@@ -1,5 +1,12 @@
 import { Hono, type Context } from "hono";
-import { enrollInput, planDayAudioInput, planDayJournalInput, planDayQuery, planListQuery } from "@shepherd/shared";
+import {
+  customPlanBrief,
+  enrollInput,
+  planDayAudioInput,
+  planDayJournalInput,
+  planDayQuery,
+  planListQuery,
+} from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
@@ -7,6 +14,7 @@ import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { generateTextAudio } from "../audio/service";
 import { writeJournalEntry } from "../journal/service";
 import { getPlanDay, planDayJournalContext, planDaySpeech } from "./days";
+import { createCustomPlan, generationState, retryGeneration } from "./generation";
 import { changeSchedule, completeDay, followPlan, leavePlan, uncompleteDay } from "./following";
 import { getPlan, listPlans, myPlans, onboardingPlans } from "./service";
 
@@ -36,6 +44,20 @@ export function pathRoutes(ctx: AppContext) {
       .get("/path/onboarding-plans", async (c) => {
         const user = await requireUser(c);
         return c.json(await onboardingPlans(ctx.db, { userId: user.id }));
+      })
+      // A plan of his own, written in the background (Premium): answers at once with the plan, for the browser's marker.
+      .post("/path/custom-plans", async (c) => {
+        const user = await requireUser(c);
+        const brief = await readJson(c, customPlanBrief);
+        return c.json(await createCustomPlan(ctx, { userId: user.id, brief }), 201);
+      })
+      .get(`${PLAN}/generation`, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await generationState(ctx.db, { userId: user.id, planId: c.req.param("planId") }));
+      })
+      .post(`${PLAN}/generation/retry`, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await retryGeneration(ctx, { userId: user.id, planId: c.req.param("planId") }));
       })
       .get(PLAN, async (c) => {
         const user = await requireUser(c);

@@ -14,6 +14,7 @@ import {
   type PlanDetail,
   type PlanLengthId,
   type PlanSource,
+  type PlanStatus,
   type PlanSummary,
 } from "@shepherd/shared";
 import { schema, type Database } from "../../db/client";
@@ -54,10 +55,16 @@ function enrollmentState(row: EnrollmentRow, dayCount: number, today: string): E
   };
 }
 
-function toSummary(row: PlanRow, enrollment: EnrollmentState | null): PlanSummary {
+export function toSummary(row: PlanRow, enrollment: EnrollmentState | null): PlanSummary {
+  const status = row.status as PlanStatus;
   return {
     id: row.id,
     source: row.source as PlanSource,
+    status,
+    generation:
+      status === "generating" || status === "failed"
+        ? { written: row.written, total: row.asked ?? row.dayCount, error: row.generationError }
+        : null,
     theme: row.theme as FocusThemeId,
     title: row.title,
     promise: row.promise,
@@ -65,6 +72,7 @@ function toSummary(row: PlanRow, enrollment: EnrollmentState | null): PlanSummar
     topics: row.topics as CurrentTopicId[],
     day_count: row.dayCount,
     minutes_per_day: row.minutesPerDay,
+    listen_first: row.listenFirst,
     enrollment,
   };
 }
@@ -77,12 +85,9 @@ function toSummary(row: PlanRow, enrollment: EnrollmentState | null): PlanSummar
  * after, newest first.
  */
 export async function myPlans(db: Database, options: { userId: string; now?: Date }): Promise<MyPlans> {
-  const { timeZone, enrollments: rows } = await myEnrollments(db, options.userId);
-  if (rows.length === 0) return { active: [], completed: [] };
-  const outlines = await planOutlines(
-    db,
-    rows.map((r) => r.planId),
-  );
+  const { timeZone, enrollments: rows, own: ownIds } = await myEnrollments(db, options.userId);
+  if (rows.length === 0 && ownIds.length === 0) return { active: [], completed: [], own: [] };
+  const outlines = await planOutlines(db, [...new Set([...rows.map((r) => r.planId), ...ownIds])]);
   const { date: today } = dayIn(options.now ?? new Date(), timeZone);
   const mine: MyPlan[] = rows.flatMap((row) => {
     const outline = outlines.get(row.planId);
@@ -99,7 +104,12 @@ export async function myPlans(db: Database, options: { userId: string; now?: Dat
       },
     ];
   });
+  const following = new Map(mine.map((p) => [p.id, p.enrollment]));
   return {
+    own: ownIds.flatMap((id) => {
+      const outline = outlines.get(id);
+      return outline ? [toSummary(outline, following.get(id) ?? null)] : [];
+    }),
     active: mine.filter((p) => p.enrollment.status !== "completed"),
     completed: mine
       .filter((p) => p.enrollment.status === "completed")

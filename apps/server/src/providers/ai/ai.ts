@@ -1,4 +1,4 @@
-import type { CurrentTopicId, FocusThemeId } from "@shepherd/shared";
+import type { CurrentTopicId, CustomPlanBrief, FocusThemeId } from "@shepherd/shared";
 
 /**
  * AI text: devotionals and encouragement. Two implementations: the offline composer over our curated library
@@ -45,8 +45,45 @@ export interface EncouragementRequest {
   seed: number;
 }
 
+/** One day of a plan, as a writer answers it (CONTENT.md, "A plan and its days"). */
+export interface PlanDayDraft {
+  title: string;
+  /** One to three passages ("Ephesians 5:25-28"), shown in full beside the reading. */
+  passages: string[];
+  /** Other verses the reading cites (passages and these together at most 8). */
+  references: string[];
+  /** At most 400 words. */
+  reading: string;
+  /** One or two honest questions. */
+  questions: string[];
+  /** One small concrete thing to do today; empty when he asked for no daily challenge. */
+  challenge: string;
+  prayer: string;
+}
+
+export interface PlanDayRequest {
+  /** Seeds the composer's choices: the same plan gets the same days. */
+  planId: string;
+  brief: CustomPlanBrief;
+  /** 1-based; the plan has brief.days days. */
+  dayNumber: number;
+  /** The days written before this one, in order (each builds on the one before; no passage is used twice). */
+  previous: PlanDayDraft[];
+}
+
+/** A day the library can give a composed plan: a starter plan's day, with where it came from. */
+export interface SourceDay extends PlanDayDraft {
+  theme: FocusThemeId;
+  topics: CurrentTopicId[];
+  /** "plan-slug" (its days in order) or "devotional"; and its place there. */
+  source: string;
+  position: number;
+}
+
 export interface AiTextProvider {
   readonly name: "composer" | "openai";
   composeDevotional(request: DevotionalRequest): Promise<{ draft: DevotionalDraft; tokensUsed: number }>;
   composeEncouragement(request: EncouragementRequest): Promise<{ message: string; tokensUsed: number }>;
+  /** One day of a member's own plan (modules/path/generation.ts calls it day by day). */
+  composePlanDay(request: PlanDayRequest): Promise<{ day: PlanDayDraft; tokensUsed: number }>;
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { FocusThemeId } from "@shepherd/shared";
 import { focusThemeLabel, FOCUS_THEME_IDS } from "@shepherd/shared";
-import type { AiTextProvider, DevotionalDraft, DevotionalRequest, EncouragementRequest } from "./ai";
+import type { AiTextProvider, DevotionalDraft, DevotionalRequest, EncouragementRequest, SourceDay } from "./ai";
 import type { ContentLibrary, LibraryDevotional } from "./library";
+import { createPlanComposer, devotionalSourceDay } from "./plan-composer";
 
 /** A stable number from a string, so the composer's choices are deterministic per user, date and variant. */
 function hashNumber(input: string): number {
@@ -59,7 +60,15 @@ function fill(template: string, context: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
-export function createComposer(library: ContentLibrary): AiTextProvider {
+/**
+ * The offline writer: devotionals and whispers from the library, and a member's own plan built from the library's
+ * days (`planDays`: the starter plans' days, with the devotionals; see plan-composer.ts).
+ */
+export function createComposer(library: ContentLibrary, planDays: SourceDay[] = []): AiTextProvider {
+  const plans = createPlanComposer(
+    [...planDays, ...library.devotionals.map((d, i) => devotionalSourceDay(d, i))],
+    library.planComposer,
+  );
   return {
     name: "composer",
     async composeDevotional(request) {
@@ -69,6 +78,9 @@ export function createComposer(library: ContentLibrary): AiTextProvider {
       const messages = library.encouragement[request.triggerType];
       const template = messages[hashNumber(`${request.userId}:${request.seed}`) % messages.length]!;
       return { message: fill(template, request.context), tokensUsed: 0 };
+    },
+    async composePlanDay(request) {
+      return { day: plans.composePlanDay(request), tokensUsed: 0 };
     },
   };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { CURRENT_TOPIC_IDS, FOCUS_THEME_IDS } from "@shepherd/shared";
+import { CURRENT_TOPIC_IDS, FOCUS_THEME_IDS, SEASONS, type FocusThemeId, type SeasonId } from "@shepherd/shared";
 import { contentDir } from "../../content";
 
 /** The curated content in the repository's content/ folder, read once at start. */
@@ -25,10 +25,32 @@ const encouragementSchema = z.object({
 });
 export type EncouragementLibrary = z.infer<typeof encouragementSchema>;
 
+/** Per theme, a list of at least `min` strings. */
+const perTheme = (min: number) =>
+  z.object(
+    Object.fromEntries(FOCUS_THEME_IDS.map((id) => [id, z.array(z.string().trim().min(1)).min(min)])) as Record<
+      FocusThemeId,
+      z.ZodArray<z.ZodString>
+    >,
+  );
+
+/**
+ * What the plan composer adds to library days (content/plan-composer.json): daily challenges per theme (a devotional
+ * has none of its own) and, per season of life and theme, questions that bring a day home to where he is.
+ */
+const planComposerSchema = z.object({
+  challenges: perTheme(6),
+  season_questions: z.object(
+    Object.fromEntries(SEASONS.map((s) => [s.id, perTheme(1)])) as Record<SeasonId, ReturnType<typeof perTheme>>,
+  ),
+});
+export type PlanComposerContent = z.infer<typeof planComposerSchema>;
+
 export interface ContentLibrary {
   devotionals: LibraryDevotional[];
   backups: LibraryDevotional[];
   encouragement: EncouragementLibrary;
+  planComposer: PlanComposerContent;
 }
 
 export function loadLibrary(dir = contentDir()): ContentLibrary {
@@ -42,5 +64,6 @@ export function loadLibrary(dir = contentDir()): ContentLibrary {
     devotionals,
     backups: z.array(devotionalSchema).length(3).parse(read("backup-devotionals.json")),
     encouragement: encouragementSchema.parse(read("encouragement.json")),
+    planComposer: planComposerSchema.parse(read("plan-composer.json")),
   };
 }

@@ -1,0 +1,105 @@
+import { sql, type SQL } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import type { Executor } from "../db/client";
+import type { Logger } from "../logger";
+
+/**
+ * Background jobs in PostgreSQL (pg-boss 10: the major that runs on Node 20), shared by every server process on the
+ * database: a job is taken by one process at a time, survives a restart, and is retried with backoff when it fails.
+ * A process that dies mid-job (SIGKILL, a crash) leaves the job active; once its lease (JOB_LEASE_SECONDS) ends, the
+ * next maintenance pass hands it to a live process. Handlers must therefore be safe to run again (ours resume from
+ * their own checkpoints).
+ */
+
+export interface JobQueue {
+  /** Starts pg-boss (creating its schema on first use) and the queues this app uses. */
+  start(): Promise<void>;
+  /**
+   * Sends a job. Given `tx`, the job is written in that transaction: it exists only if the transaction commits, so a
+   * row and the job that works on it are made together or not at all.
+   */
+  send(queue: QueueName, data: object, options?: { tx?: Executor; startAfterSeconds?: number }): Promise<string | null>;
+  /** Runs `handler` for each job of the queue, one at a time in this process. */
+  work<T extends object>(queue: QueueName, handler: (data: T, job: { id: string }) => Promise<void>): Promise<void>;
+  /** Stops taking jobs, waits for the running ones (up to `timeoutMs`), and closes its connections. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** The queues, with what each one's jobs are retried and leased for. */
+export const QUEUES = {
+  /** Writes a member's plan, a few days a step (modules/path/generation.ts). */
+  planGeneration: "plan-generation",
+  /** A plan whose writing failed every retry: it is marked failed, with Try again on /path. */
+  planGenerationFailed: "plan-generation-failed",
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export function createJobQueue(options: {
+  connectionString: string;
+  log: Logger;
+  leaseSeconds: number;
+  retryDelaySeconds?: number;
+}): JobQueue {
+  const retryDelay = options.retryDelaySeconds ?? 5;
+  const lease = options.leaseSeconds;
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    max: 4,
+    application_name: "shepherd jobs",
+    // Expired leases are found by maintenance: run it often enough that a dead process's job moves on soon after.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(lease / 2))),
+    monitorStateIntervalSeconds: 60,
+  });
+  boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
+  let started = false;
+  return {
+    async start() {
+      await boss.start();
+      started = true;
+      // Created once per database; updated on every start, so a changed JOB_LEASE_SECONDS applies to new jobs.
+      const queues: Array<[QueueName, Omit<PgBoss.Queue, "name">]> = [
+        [QUEUES.planGenerationFailed, { retryLimit: 5, retryDelay, retryBackoff: true }],
+        [
+          QUEUES.planGeneration,
+          { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: lease, deadLetter: QUEUES.planGenerationFailed },
+        ],
+      ];
+      for (const [name, settings] of queues) {
+        await boss.createQueue(name, { name, ...settings });
+        await boss.updateQueue(name, { name, ...settings });
+      }
+    },
+    send(queue, data, sendOptions = {}) {
+      return boss.send(queue, data, {
+        startAfter: sendOptions.startAfterSeconds,
+        ...(sendOptions.tx ? { db: inTransaction(sendOptions.tx) } : {}),
+      });
+    },
+    async work(queue, handler) {
+      await boss.work<object>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (job) await handler(job.data as never, { id: job.id });
+      });
+    },
+    async stop(timeoutMs = 10_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}
+
+/**
+ * pg-boss's way into a caller's transaction: it hands over SQL with $1..$n placeholders and their values; Drizzle runs
+ * it in `tx` with each placeholder bound as a parameter.
+ */
+function inTransaction(tx: Executor): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: result.rows };
+    },
+  };
+}
