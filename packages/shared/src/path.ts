@@ -440,3 +440,139 @@ export function customPlanTitle(brief: Pick<CustomPlanBrief, "themes" | "days">,
   const joined = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
   return `${brief.days} Days for ${joined}`;
 }
+
+// --- The plan builder (/path/builder, Premium: custom_plan) -------------------------------------------------------
+
+/** CONTENT.md, "A plan and its days", as limits a member's hand-made day keeps too. */
+export const BUILDER_LIMITS = {
+  days: { min: 1, max: 30 },
+  dayTitle: 80,
+  reference: 60,
+  passages: 3,
+  references: 5,
+  /** Passages and cited references together. */
+  citations: 8,
+  readingWords: 400,
+  question: 300,
+  questions: 2,
+  challenge: 400,
+  prayer: 1000,
+  planTitle: 70,
+  promise: 100,
+  description: 500,
+  minutes: { min: 3, max: 30 },
+} as const;
+
+export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+const reference = z
+  .string()
+  .trim()
+  .min(1, "Give a reference, or remove the empty one")
+  .max(BUILDER_LIMITS.reference, `A reference is at most ${BUILDER_LIMITS.reference} characters`);
+
+/** A day as the builder saves it: anything may still be empty in a draft (publishing asks for every part). */
+export const builderDayInput = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .max(BUILDER_LIMITS.dayTitle, `Keep a day's title to ${BUILDER_LIMITS.dayTitle} characters`)
+      .default(""),
+    passages: z.array(reference).max(BUILDER_LIMITS.passages, "A day has at most three passages").default([]),
+    references: z.array(reference).max(BUILDER_LIMITS.references, "A day cites at most five other references").default([]),
+    reading: z
+      .string()
+      .trim()
+      .max(4000, "Keep the reading to 400 words")
+      .refine((text) => countWords(text) <= BUILDER_LIMITS.readingWords, "Keep the reading to 400 words")
+      .default(""),
+    questions: z
+      .array(z.string().trim().max(BUILDER_LIMITS.question, `Keep a question to ${BUILDER_LIMITS.question} characters`))
+      .max(BUILDER_LIMITS.questions, "A day has one or two questions")
+      .default([]),
+    challenge: z
+      .string()
+      .trim()
+      .max(BUILDER_LIMITS.challenge, `Keep the challenge to ${BUILDER_LIMITS.challenge} characters`)
+      .default(""),
+    prayer: z.string().trim().max(BUILDER_LIMITS.prayer, `Keep the prayer to ${BUILDER_LIMITS.prayer} characters`).default(""),
+  })
+  .strict()
+  .refine((day) => day.passages.length + day.references.length <= BUILDER_LIMITS.citations, {
+    message: "A day cites at most eight references in all",
+    path: ["references"],
+  });
+export type BuilderDay = z.output<typeof builderDayInput>;
+
+/** Save as draft: the plan's fields and its days in order. */
+export const builderPlanInput = z
+  .object({
+    title: z
+      .string({ error: "Give your plan a title" })
+      .trim()
+      .min(1, "Give your plan a title")
+      .max(BUILDER_LIMITS.planTitle, `Keep the title to ${BUILDER_LIMITS.planTitle} characters`),
+    promise: z
+      .string()
+      .trim()
+      .max(BUILDER_LIMITS.promise, `Keep the promise to ${BUILDER_LIMITS.promise} characters`)
+      .default(""),
+    description: z
+      .string()
+      .trim()
+      .max(BUILDER_LIMITS.description, `Keep the description to ${BUILDER_LIMITS.description} characters`)
+      .default(""),
+    theme: z.enum(FOCUS_THEME_IDS, { error: "Choose the plan's theme" }),
+    minutes_per_day: z
+      .number({ error: "Say how many minutes a day" })
+      .int("Minutes are a whole number")
+      .min(BUILDER_LIMITS.minutes.min, `At least ${BUILDER_LIMITS.minutes.min} minutes a day`)
+      .max(BUILDER_LIMITS.minutes.max, `At most ${BUILDER_LIMITS.minutes.max} minutes a day`),
+    days: z
+      .array(builderDayInput)
+      .min(BUILDER_LIMITS.days.min, "A plan has at least one day")
+      .max(BUILDER_LIMITS.days.max, `A plan has at most ${BUILDER_LIMITS.days.max} days`),
+  })
+  .strict();
+export type BuilderPlanInput = z.output<typeof builderPlanInput>;
+
+/** Start a plan in the builder: from nothing, or from a plan I can see (a starter plan, or one of mine). */
+export const builderStartInput = z.discriminatedUnion(
+  "from",
+  [
+    z.object({ from: z.literal("scratch") }).strict(),
+    z.object({ from: z.literal("plan"), plan_id: z.string().uuid("plan_id must be a plan's id") }).strict(),
+  ],
+  { error: 'from must be "scratch" or "plan"' },
+);
+
+/**
+ * What a day still needs before the plan can be published (empty when it is whole). The server also checks every
+ * reference against the Bible.
+ */
+export function dayGaps(day: BuilderDay): Array<{ field: keyof BuilderDay; message: string }> {
+  const gaps: Array<{ field: keyof BuilderDay; message: string }> = [];
+  if (!day.title.trim()) gaps.push({ field: "title", message: "needs a title" });
+  if (day.passages.length === 0) gaps.push({ field: "passages", message: "needs a passage" });
+  if (!day.reading.trim()) gaps.push({ field: "reading", message: "needs its reading" });
+  if (!day.questions.some((q) => q.trim())) gaps.push({ field: "questions", message: "needs a question" });
+  if (!day.prayer.trim()) gaps.push({ field: "prayer", message: "needs a prayer" });
+  return gaps;
+}
+
+/** A plan in the builder. */
+export interface BuilderPlan {
+  id: string;
+  title: string;
+  promise: string;
+  description: string;
+  theme: FocusThemeId;
+  minutes_per_day: number;
+  /** draft: never published; ready: published (and may have unpublished changes). */
+  status: PlanStatus;
+  days: BuilderDay[];
+  /** Saved changes not yet published (a published plan's followers still read the published days). */
+  unpublished_changes: boolean;
+  updated_at: string;
+}

@@ -69,6 +69,7 @@ export async function followPlan(
     throw new AppError("BAD_REQUEST", `Choose a start within the next ${PLAN_START_MAX_DAYS_AHEAD} days.`);
   }
   const { outline } = await visiblePlanWithEnrollment(db, options);
+  if (outline.status === "draft") throw new AppError("CONFLICT", "Publish this plan in the builder to start it.");
   if (outline.dayCount === 0) throw new AppError("CONFLICT", "This plan is still being written. Try again in a moment.");
   await db.transaction(async (tx) => {
     const [existing] = await tx

@@ -1,5 +1,7 @@
 import { Hono, type Context } from "hono";
 import {
+  builderPlanInput,
+  builderStartInput,
   customPlanBrief,
   enrollInput,
   planDayAudioInput,
@@ -13,12 +15,14 @@ import { AppError } from "../../errors";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { generateTextAudio } from "../audio/service";
 import { writeJournalEntry } from "../journal/service";
+import { deleteOwnPlan, discardChanges, getBuilderPlan, publishPlan, saveDraft, startDraft } from "./builder";
 import { getPlanDay, planDayJournalContext, planDaySpeech } from "./days";
 import { createCustomPlan, generationState, retryGeneration } from "./generation";
 import { changeSchedule, completeDay, followPlan, leavePlan, uncompleteDay } from "./following";
 import { getPlan, listPlans, myPlans, onboardingPlans } from "./service";
 
 const PLAN = `/path/plans/:planId${UUID_PARAM}`;
+const BUILDER = `/path/builder/:planId${UUID_PARAM}`;
 const DAY = `${PLAN}/days/:day{[0-9]{1,3}}`;
 
 /** The day number in the path: 1 or more (a plan has at most a few hundred days). */
@@ -58,6 +62,34 @@ export function pathRoutes(ctx: AppContext) {
       .post(`${PLAN}/generation/retry`, async (c) => {
         const user = await requireUser(c);
         return c.json(await retryGeneration(ctx, { userId: user.id, planId: c.req.param("planId") }));
+      })
+      // The builder (Premium): his working copy of a plan, saved as a draft, published to be followed.
+      .post("/path/builder", async (c) => {
+        const user = await requireUser(c);
+        const from = await readJson(c, builderStartInput);
+        return c.json(await startDraft(ctx.db, { userId: user.id, from }), 201);
+      })
+      .get(BUILDER, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await getBuilderPlan(ctx.db, { userId: user.id, planId: c.req.param("planId") }));
+      })
+      .put(BUILDER, async (c) => {
+        const user = await requireUser(c);
+        const plan = await readJson(c, builderPlanInput);
+        return c.json(await saveDraft(ctx.db, { userId: user.id, planId: c.req.param("planId"), plan }));
+      })
+      .post(`${BUILDER}/publish`, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await publishPlan(ctx.db, { userId: user.id, planId: c.req.param("planId") }));
+      })
+      .post(`${BUILDER}/discard`, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await discardChanges(ctx.db, { userId: user.id, planId: c.req.param("planId") }));
+      })
+      .delete(PLAN, async (c) => {
+        const user = await requireUser(c);
+        await deleteOwnPlan(ctx.db, { userId: user.id, planId: c.req.param("planId") });
+        return c.json({ deleted: true });
       })
       .get(PLAN, async (c) => {
         const user = await requireUser(c);
