@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { schema } from "../src/db/client";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { brother, type Brother } from "./helpers/community";
+import { brother, flockOf, join } from "./helpers/community";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -11,17 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-async function flockOf(owner: Brother, name = "Tuesday Men"): Promise<{ id: string; invite_code: string }> {
-  const res = await owner.client.post("/api/flocks", { name, description: "Coffee and Scripture before work" });
-  expect(res.status, res.text).toBe(201);
-  return res.json();
-}
-
-async function join(owner: Brother, flockId: string, member: Brother) {
-  expect((await owner.client.post(`/api/flocks/${flockId}/invitations`, { username: member.username })).status).toBe(201);
-  expect((await member.client.post(`/api/flocks/${flockId}/accept`)).status).toBe(200);
-}
 
 describe("flocks", () => {
   test("create, invite by username, accept; members see each other", async () => {

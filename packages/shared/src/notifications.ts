@@ -1,6 +1,6 @@
 /** Spec section 2, 3 and 9: notifications as the client sees them. */
 
-export const NOTIFICATION_TYPES = ["mention_post", "mention_comment", "mention_reflection"] as const;
+export const NOTIFICATION_TYPES = ["mention_post", "mention_comment", "mention_reflection", "mention_plan_day"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_LIST_LIMIT = 20;
@@ -14,6 +14,8 @@ export interface NotificationItem {
   read: boolean;
   created_at: string;
   mentioner: { id: string; display_name: string | null; username: string | null; avatar_url: string | null } | null;
+  /** Where it happened, when that is more than the type says (a plan day's discussion: /path/{plan}?day=n&together={group}). */
+  link: string | null;
 }
 
 export interface NotificationList {
@@ -27,7 +29,9 @@ export function formatUnreadBadge(unread: number): string {
 }
 
 /** Where clicking a notification goes. */
-export function notificationTarget(type: string): string {
+export function notificationTarget(type: string, link: string | null = null): string {
+  if (link) return link;
+  if (type === "mention_plan_day") return "/path";
   return type === "mention_reflection" ? "/flock" : "/pasture";
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FOCUS_THEME_IDS, type CurrentTopicId, type FocusThemeId } from "./themes";
 import type { JournalEntry } from "./api";
+import type { PersonRef } from "./community";
 
 /**
  * The Path (`/path`, `/path/{planId}`): growth plans a man follows one day at a time. The spec names plans and
@@ -575,4 +576,46 @@ export interface BuilderPlan {
   /** Saved changes not yet published (a published plan's followers still read the published days). */
   unpublished_changes: boolean;
   updated_at: string;
+}
+
+// --- Plans with the flock -------------------------------------------------------------------------------------------
+
+/** Start a plan with my flock: everyone in it, or the members I choose (by id). */
+export const startTogetherInput = z
+  .object({
+    flock_id: z.string({ error: "Choose a flock" }).uuid("Choose a flock"),
+    member_ids: z.array(z.string().min(1).max(100)).max(50, "Choose up to 50 members").optional(),
+  })
+  .strict();
+
+/** My plans with a flock, or only those of one plan. */
+export const togetherQuery = z.object({ plan_id: z.string().uuid("plan_id must be a plan's id").optional() }).strict();
+
+export type GroupMemberStatus = "invited" | "joined";
+
+/** One of my plans with a flock, for lists: the plan, the flock, and where I stand. */
+export interface PlanGroupSummary {
+  id: string;
+  plan: { id: string; title: string; day_count: number };
+  flock: { id: string; name: string };
+  started_by: PersonRef | null;
+  my_status: GroupMemberStatus;
+  joined_count: number;
+}
+
+export interface PlanGroupMember {
+  person: PersonRef;
+  status: GroupMemberStatus;
+  /** Days he marked done (joined members who follow the plan; empty otherwise). */
+  completed_days: number[];
+  /** His next day to do, null when he is done or does not follow it. */
+  next_day: number | null;
+  is_me: boolean;
+}
+
+/** A plan followed with the flock: each member's day-by-day progress and each day's discussion (members only). */
+export interface PlanGroup extends PlanGroupSummary {
+  members: PlanGroupMember[];
+  /** Comments so far on each day's discussion (days with none are left out). */
+  discussions: Array<{ day_number: number; comment_count: number }>;
 }

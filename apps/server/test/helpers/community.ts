@@ -25,3 +25,16 @@ export async function brother(app: { client: TestApp["client"] }, name = "Brothe
   expect(res.status, res.text).toBe(200);
   return { client, id: user.id, username, name };
 }
+
+/** A flock with `owner` as its shepherd. */
+export async function flockOf(owner: Brother, name = "Tuesday Men"): Promise<{ id: string; invite_code: string }> {
+  const res = await owner.client.post("/api/flocks", { name, description: "Coffee and Scripture before work" });
+  expect(res.status, res.text).toBe(201);
+  return res.json();
+}
+
+/** The owner invites `member` by username and he accepts. */
+export async function join(owner: Brother, flockId: string, member: Brother): Promise<void> {
+  expect((await owner.client.post(`/api/flocks/${flockId}/invitations`, { username: member.username })).status).toBe(201);
+  expect((await member.client.post(`/api/flocks/${flockId}/accept`)).status).toBe(200);
+}

@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { flockMembers, flocks } from "./community";
 import { createdAt, ownerId, updatedAt, uuidPrimaryKey } from "./columns";
 
 /**
@@ -109,4 +122,77 @@ export const planDayCompletions = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.enrollmentId, t.planDayId] }), index("plan_day_completions_user_idx").on(t.userId)],
+);
+
+/** A plan followed together by some of a flock (started by one of them): one per plan and flock. */
+export const planGroups = pgTable(
+  "plan_groups",
+  {
+    id: uuidPrimaryKey(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    flockId: uuid("flock_id")
+      .notNull()
+      .references(() => flocks.id, { onDelete: "cascade" }),
+    startedBy: text("started_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("plan_groups_plan_flock_key").on(t.planId, t.flockId), index("plan_groups_flock_idx").on(t.flockId)],
+);
+
+/**
+ * Who follows a plan with the group: invited (asked by the one who started it) or joined. Tied to his flock
+ * membership: leaving the flock (or being removed) removes him from its shared plans; his own progress in the plan
+ * (his enrollment) stays his.
+ */
+export const planGroupMembers = pgTable(
+  "plan_group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => planGroups.id, { onDelete: "cascade" }),
+    flockId: uuid("flock_id").notNull(),
+    userId: ownerId(),
+    status: text("status").notNull().default("invited"),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index("plan_group_members_user_idx").on(t.userId),
+    foreignKey({ columns: [t.flockId, t.userId], foreignColumns: [flockMembers.flockId, flockMembers.userId] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+/** A day's discussion in a group (its comments are plan_day_comments; community/threads.ts). */
+export const planDayDiscussions = pgTable(
+  "plan_day_discussions",
+  {
+    id: uuidPrimaryKey(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => planGroups.id, { onDelete: "cascade" }),
+    dayNumber: integer("day_number").notNull(),
+    commentCount: integer("comment_count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("plan_day_discussions_group_day_key").on(t.groupId, t.dayNumber)],
+);
+
+export const planDayComments = pgTable(
+  "plan_day_comments",
+  {
+    id: uuidPrimaryKey(),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => planDayDiscussions.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("plan_day_comments_discussion_created_idx").on(t.discussionId, t.createdAt)],
 );

@@ -7,7 +7,16 @@ import { activeMemberIds, requireMembership, touchFlock } from "./membership";
 
 /** The comment threads of the community. A new kind of thread is one more definition here. */
 
-const { posts, postComments, reflections, reflectionComments } = schema;
+const {
+  posts,
+  postComments,
+  reflections,
+  reflectionComments,
+  planDayDiscussions,
+  planDayComments,
+  planGroups,
+  planGroupMembers,
+} = schema;
 
 /** Comments under a Pasture post: every member sees them, and an @mention may reach anyone. */
 export const postThread = defineCommentKind({
@@ -55,7 +64,45 @@ export const reflectionThread = defineCommentKind({
   },
 });
 
-const THREADS: CommentKind[] = [postThread, reflectionThread];
+/**
+ * A day's discussion in a plan followed with the flock: only the group's members who are still in the flock see it,
+ * and a mention reaches only them.
+ */
+export const planDayThread = defineCommentKind({
+  parentName: "discussion",
+  table: planDayComments,
+  columns: {
+    id: planDayComments.id,
+    parentId: planDayComments.discussionId,
+    userId: planDayComments.userId,
+    body: planDayComments.body,
+    createdAt: planDayComments.createdAt,
+    updatedAt: planDayComments.updatedAt,
+  },
+  parent: { table: planDayDiscussions, id: planDayDiscussions.id, commentCount: planDayDiscussions.commentCount },
+  mentionType: "mention_plan_day",
+  reportTarget: "plan_day_comment",
+  async open(db, { parentId, userId }) {
+    const [discussion] = await db
+      .select({ groupId: planGroups.id, flockId: planGroups.flockId })
+      .from(planDayDiscussions)
+      .innerJoin(planGroups, eq(planGroups.id, planDayDiscussions.groupId))
+      .where(eq(planDayDiscussions.id, parentId));
+    if (!discussion) throw notFound("That discussion");
+    const { groupId, flockId } = discussion;
+    await requireMembership(db, { flockId, userId }).catch(() => {
+      throw notFound("That discussion");
+    });
+    const members = await db
+      .select({ userId: planGroupMembers.userId })
+      .from(planGroupMembers)
+      .where(eq(planGroupMembers.groupId, groupId));
+    if (!members.some((m) => m.userId === userId)) throw notFound("That discussion");
+    return { audience: members.map((m) => m.userId), afterComment: (tx) => touchFlock(tx, flockId) };
+  },
+});
+
+const THREADS: CommentKind[] = [postThread, reflectionThread, planDayThread];
 
 /** The thread whose comments a report of this type is about, if it is a comment type. */
 export const threadReportedAs = (target: ReportTarget): CommentKind | undefined =>

@@ -12,7 +12,7 @@ import { notFound } from "../../errors";
 import { publishWithin } from "../../realtime/notice";
 import { personRef } from "../profiles/people";
 
-const { notifications, profiles } = schema;
+const { notifications, profiles, planDayComments, planDayDiscussions, planGroups } = schema;
 
 /** Spec section 7: the 20 newest of the user's notifications with their mentioners, and the unread count. */
 export async function listNotifications(db: Database, userId: string): Promise<NotificationList> {
@@ -28,9 +28,15 @@ export async function listNotifications(db: Database, userId: string): Promise<N
         displayName: profiles.displayName,
         username: profiles.username,
         avatarUrl: profiles.avatarUrl,
+        // A mention in a plan day's discussion leads to that day in the plan, with the group's discussion open.
+        planDay: sql<{ planId: string; groupId: string; day: number } | null>`case when ${planDayDiscussions.id} is null then null
+          else json_build_object('planId', ${planGroups.planId}, 'groupId', ${planGroups.id}, 'day', ${planDayDiscussions.dayNumber}) end`,
       })
       .from(notifications)
       .leftJoin(profiles, eq(profiles.id, notifications.mentionerId))
+      .leftJoin(planDayComments, and(eq(notifications.type, "mention_plan_day"), eq(planDayComments.id, notifications.sourceId)))
+      .leftJoin(planDayDiscussions, eq(planDayDiscussions.id, planDayComments.discussionId))
+      .leftJoin(planGroups, eq(planGroups.id, planDayDiscussions.groupId))
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATION_LIST_LIMIT),
@@ -48,6 +54,7 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       read: r.read,
       created_at: r.createdAt.toISOString(),
       mentioner: r.mentionerId ? personRef({ ...r, userId: r.mentionerId }) : null,
+      link: r.planDay ? `/path/${r.planDay.planId}?day=${r.planDay.day}&together=${r.planDay.groupId}` : null,
     })),
   };
 }

@@ -8,21 +8,28 @@ import {
   planDayJournalInput,
   planDayQuery,
   planListQuery,
+  commentInput,
+  startTogetherInput,
+  togetherQuery,
 } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { generateTextAudio } from "../audio/service";
+import { createComment, deleteComment, listComments, updateComment } from "../community/comments";
+import { planDayThread } from "../community/threads";
 import { writeJournalEntry } from "../journal/service";
 import { deleteOwnPlan, discardChanges, getBuilderPlan, publishPlan, saveDraft, startDraft } from "./builder";
 import { getPlanDay, planDayJournalContext, planDaySpeech } from "./days";
 import { createCustomPlan, generationState, retryGeneration } from "./generation";
 import { changeSchedule, completeDay, followPlan, leavePlan, uncompleteDay } from "./following";
 import { getPlan, listPlans, myPlans, onboardingPlans } from "./service";
+import { getGroup, joinGroup, leaveGroup, myGroups, openDiscussion, startTogether } from "./together";
 
 const PLAN = `/path/plans/:planId${UUID_PARAM}`;
 const BUILDER = `/path/builder/:planId${UUID_PARAM}`;
+const GROUP = `/path/together/:groupId${UUID_PARAM}`;
 const DAY = `${PLAN}/days/:day{[0-9]{1,3}}`;
 
 /** The day number in the path: 1 or more (a plan has at most a few hundred days). */
@@ -89,6 +96,67 @@ export function pathRoutes(ctx: AppContext) {
       .delete(PLAN, async (c) => {
         const user = await requireUser(c);
         await deleteOwnPlan(ctx.db, { userId: user.id, planId: c.req.param("planId") });
+        return c.json({ deleted: true });
+      })
+      // Plans with the flock: start one together, join, leave, each member's days, each day's discussion.
+      .post(`${PLAN}/together`, async (c) => {
+        const user = await requireUser(c);
+        const { flock_id, member_ids } = await readJson(c, startTogetherInput);
+        return c.json(
+          await startTogether(ctx.db, {
+            userId: user.id,
+            planId: c.req.param("planId"),
+            flockId: flock_id,
+            memberIds: member_ids,
+          }),
+          201,
+        );
+      })
+      .get("/path/together", async (c) => {
+        const user = await requireUser(c);
+        const { plan_id } = readQuery(c, togetherQuery);
+        return c.json(await myGroups(ctx.db, { userId: user.id, planId: plan_id }));
+      })
+      .get(GROUP, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await getGroup(ctx.db, { userId: user.id, groupId: c.req.param("groupId") }));
+      })
+      .post(`${GROUP}/join`, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await joinGroup(ctx.db, { userId: user.id, groupId: c.req.param("groupId") }));
+      })
+      .delete(`${GROUP}/membership`, async (c) => {
+        const user = await requireUser(c);
+        await leaveGroup(ctx.db, { userId: user.id, groupId: c.req.param("groupId") });
+        return c.json({ left: true });
+      })
+      .get(`${GROUP}/days/:day{[0-9]{1,3}}/comments`, async (c) => {
+        const user = await requireUser(c);
+        const parentId = await openDiscussion(ctx.db, {
+          userId: user.id,
+          groupId: c.req.param("groupId"),
+          dayNumber: dayNumber(c),
+        });
+        return c.json(await listComments(ctx.db, planDayThread, { parentId, userId: user.id }));
+      })
+      .post(`${GROUP}/days/:day{[0-9]{1,3}}/comments`, async (c) => {
+        const user = await requireUser(c);
+        const { body } = await readJson(c, commentInput);
+        const parentId = await openDiscussion(ctx.db, {
+          userId: user.id,
+          groupId: c.req.param("groupId"),
+          dayNumber: dayNumber(c),
+        });
+        return c.json(await createComment(ctx.db, planDayThread, { parentId, userId: user.id, body }), 201);
+      })
+      .patch(`/path/day-comments/:id${UUID_PARAM}`, async (c) => {
+        const user = await requireUser(c);
+        const { body } = await readJson(c, commentInput);
+        return c.json(await updateComment(ctx.db, planDayThread, { commentId: c.req.param("id"), userId: user.id, body }));
+      })
+      .delete(`/path/day-comments/:id${UUID_PARAM}`, async (c) => {
+        const user = await requireUser(c);
+        await deleteComment(ctx.db, planDayThread, { commentId: c.req.param("id"), userId: user.id });
         return c.json({ deleted: true });
       })
       .get(PLAN, async (c) => {

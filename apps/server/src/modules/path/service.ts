@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   addDays,
   onboardingChoices,
@@ -29,7 +29,7 @@ import { planOutlines, starterOutlines, visiblePlan, type PlanOutline, type Plan
  * schedule, leaving. A day's page (its text, journal entry and audio) is in days.ts. Design: docs/path.md.
  */
 
-const { profiles } = schema;
+const { profiles, planGroups, planGroupMembers } = schema;
 
 const PLAN_NOT_FOUND = "That plan";
 
@@ -170,12 +170,27 @@ export async function onboardingPlans(db: Database, options: { userId: string })
 
 // --- One plan -------------------------------------------------------------------------------------------------------
 
+/** Whether a plan is shared with me by a group I am in (so I may see it though it is another member's own plan). */
+async function sharedWithMe(db: Database, options: { userId: string; planId: string }): Promise<boolean> {
+  const rows = await db
+    .select({ groupId: planGroupMembers.groupId })
+    .from(planGroupMembers)
+    .innerJoin(planGroups, eq(planGroups.id, planGroupMembers.groupId))
+    .where(and(eq(planGroups.planId, options.planId), eq(planGroupMembers.userId, options.userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** A plan I may see (404 otherwise), with my enrollment in it. */
 export async function visiblePlanWithEnrollment(db: Database, options: { userId: string; planId: string; now?: Date }) {
   const [outlines, mine] = await Promise.all([planOutlines(db, [options.planId]), myEnrollmentIn(db, options)]);
   const outline = outlines.get(options.planId);
   const row = mine.enrollment;
-  if (!outline || !visiblePlan(outline, { userId: options.userId, following: row !== null })) throw notFound(PLAN_NOT_FOUND);
+  if (!outline) throw notFound(PLAN_NOT_FOUND);
+  if (!visiblePlan(outline, { userId: options.userId, following: row !== null })) {
+    // Another member's own plan, which he may see when his flock shares it with him (together.ts).
+    if (outline.status !== "ready" || !(await sharedWithMe(db, options))) throw notFound(PLAN_NOT_FOUND);
+  }
   return { outline, row, today: dayIn(options.now ?? new Date(), mine.timeZone).date };
 }
 

@@ -12,6 +12,7 @@ const WHAT: Record<ReportTarget, string> = {
   comment: "comment",
   reflection: "reflection",
   reflection_comment: "comment",
+  plan_day_comment: "comment",
 };
 
 /** "Report" for someone else's post, comment or reflection: a short reason, kept for the admin area's Reports page. */

@@ -13,6 +13,7 @@ const TARGET_LABEL: Record<ContentReport["target_type"], string> = {
   comment: "Pasture comment",
   reflection: "Flock reflection",
   reflection_comment: "Reflection comment",
+  plan_day_comment: "Plan day comment",
 };
 
 function who(person: ContentReport["author"]): string {

@@ -115,7 +115,7 @@ export function NotificationBell() {
 
   const openItem = (item: NotificationItem) => {
     if (!item.read) markRead.mutate(item.id);
-    navigate(notificationTarget(item.type));
+    navigate(notificationTarget(item.type, item.link));
     setOpen(false);
   };
 
