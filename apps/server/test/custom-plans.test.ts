@@ -235,7 +235,7 @@ describe("writing a plan with a model (OpenAI-compatible server on loopback)", (
     expect(sent.some((body) => body.includes("kill myself"))).toBe(false);
     expect(sent.every((body) => !body.includes(careWords))).toBe(true);
 
-    // Days 1 and 3: 100 + 321 each; day 2: 100 + 100. One row for the call, one per day that spent tokens.
+    // Days 1 and 3: 100 + 321 each; day 2: 100 + 100. One row for the call, and the tokens of the days as they are saved.
     const rows = await modelApp.db.select().from(aiUsage).where(eq(aiUsage.userId, id));
     expect(rows.every((r) => r.featureType === "custom_plan")).toBe(true);
     expect(rows.reduce((sum, r) => sum + r.tokensUsed, 0)).toBe(421 + 200 + 421);
@@ -247,7 +247,8 @@ describe("writing a plan with a model (OpenAI-compatible server on loopback)", (
   });
 
   test("while it is written, his plan shows how far it got", async () => {
-    fake.reply(writesPlanDays({ delayMs: 300 }));
+    // Half a second a day: the days written are saved about every second, so the progress moves while he waits.
+    fake.reply(writesPlanDays({ delayMs: 500 }));
     const { client } = await newPremiumPerson(modelApp);
     const created: CreatedPlan = (await client.post("/api/path/custom-plans", brief({ days: 6 }))).json();
     let seen: MyPlans | undefined;

@@ -76,8 +76,12 @@ export function createJobQueue(options: {
       });
     },
     async work(queue, handler) {
-      await boss.work<object>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await handler(job.data as never, { id: job.id });
+      const worker: { id?: string } = {};
+      worker.id = await boss.work<object>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (!job) return;
+        await handler(job.data as never, { id: job.id });
+        // A job was waiting: look for the next one now rather than after the polling interval.
+        if (worker.id) boss.notifyWorker(worker.id);
       });
     },
     async stop(timeoutMs = 10_000) {

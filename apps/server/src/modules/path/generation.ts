@@ -20,7 +20,7 @@ import { progressColumns } from "./outlines";
 /**
  * A member's own plan, written in the background (Premium: custom_plan). "Create my plan" makes the plan (status
  * generating, no days) and its job in one transaction and answers at once. The job (pg-boss, jobs/queue.ts) writes the
- * days one by one through the AI provider, saving each in the plan's draft_days (its checkpoint) as it goes, and
+ * days one by one through the AI provider, saving them in the plan's draft_days (its checkpoint) as it goes, and
  * hands over to a fresh job after half its lease, so no step holds a job longer than that. Only when every day is
  * written are they copied into plan_days, with status ready, in one transaction: spec section 3, "a plan has days
  * once generation has finished", which is what the browser's poll waits for.
@@ -143,6 +143,12 @@ export interface WriterDeps {
 }
 
 /**
+ * Days written are saved (the checkpoint, and what "Writing day 4 of 14" reads) at most this often: each day when a
+ * model takes seconds over each, a whole plan at once when the composer writes it in milliseconds.
+ */
+const CHECKPOINT_MS = 1000;
+
+/**
  * One step of the job: writes days after the last saved one until the plan is whole (then publishes it: "done") or the
  * step's time is up ("more": send a fresh job). "gone" when there is nothing to write (the plan was deleted, or is
  * written already: a job run twice).
@@ -153,35 +159,70 @@ export async function writePlanStep(deps: WriterDeps, planId: string): Promise<"
     .from(plans)
     .where(eq(plans.id, planId));
   if (!row || row.status !== "generating" || !row.ownerId) return "gone";
+  const ownerId = row.ownerId;
   const brief = customPlanBrief.parse(row.brief);
-  let days = row.draftDays as PlanDayDraft[];
-  const stopAt = Date.now() + deps.stepMs;
-  while (days.length < brief.days) {
-    const { day, tokensUsed } = await deps.ai.composePlanDay({ planId, brief, dayNumber: days.length + 1, previous: days });
-    const saved = await deps.db.transaction(async (tx) => {
-      // Appended only after the day it was written to follow: a second writer of the same plan (a job run twice) loses.
+  let saved = row.draftDays as PlanDayDraft[];
+  let unsaved: PlanDayDraft[] = [];
+  let tokens = 0;
+  let savedAt = Date.now();
+  const stopAt = savedAt + deps.stepMs;
+
+  /** Appends the unsaved days after the saved ones, unless another writer of this plan (a job run twice) got there first. */
+  const checkpoint = async (): Promise<boolean> => {
+    const appended = await deps.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(plans)
-        .set({ draftDays: sql`${plans.draftDays} || ${JSON.stringify([day])}::jsonb`, updatedAt: new Date() })
+        .set({ draftDays: sql`${plans.draftDays} || ${JSON.stringify(unsaved)}::jsonb`, updatedAt: new Date() })
         .where(
-          and(eq(plans.id, planId), eq(plans.status, "generating"), sql`jsonb_array_length(${plans.draftDays}) = ${days.length}`),
+          and(
+            eq(plans.id, planId),
+            eq(plans.status, "generating"),
+            sql`jsonb_array_length(${plans.draftDays}) = ${saved.length}`,
+          ),
         )
-        .returning({ draftDays: plans.draftDays });
-      if (updated) await recordAiTokens(tx, { userId: row.ownerId!, feature: "custom_plan", tokens: tokensUsed });
-      return updated ? (updated.draftDays as PlanDayDraft[]) : null;
+        .returning({ id: plans.id });
+      if (updated) await recordAiTokens(tx, { userId: ownerId, feature: "custom_plan", tokens });
+      return Boolean(updated);
     });
-    if (!saved) return "gone";
-    days = saved;
-    if (days.length < brief.days && Date.now() >= stopAt) return "more";
+    if (!appended) return false;
+    saved = [...saved, ...unsaved];
+    unsaved = [];
+    tokens = 0;
+    savedAt = Date.now();
+    return true;
+  };
+
+  while (saved.length + unsaved.length < brief.days) {
+    const previous = [...saved, ...unsaved];
+    const { day, tokensUsed } = await deps.ai.composePlanDay({ planId, brief, dayNumber: previous.length + 1, previous });
+    unsaved.push(day);
+    tokens += tokensUsed;
+    const finished = saved.length + unsaved.length >= brief.days;
+    if (finished) break;
+    const outOfTime = Date.now() >= stopAt;
+    if (outOfTime || Date.now() - savedAt >= CHECKPOINT_MS) {
+      if (!(await checkpoint())) return "gone";
+      if (outOfTime) return "more";
+    }
   }
-  return (await publishDraft(deps.db, planId, days)) ? "done" : "gone";
+  return (await publishDraft(deps.db, { planId, ownerId, saved, unsaved, tokens })) ? "done" : "gone";
 }
 
 /** The written days become the plan's days, and the plan is ready: together, once. */
-async function publishDraft(db: Database, planId: string, days: PlanDayDraft[]): Promise<boolean> {
+async function publishDraft(
+  db: Database,
+  options: { planId: string; ownerId: string; saved: PlanDayDraft[]; unsaved: PlanDayDraft[]; tokens: number },
+): Promise<boolean> {
+  const { planId } = options;
+  const days = [...options.saved, ...options.unsaved];
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: plans.status }).from(plans).where(eq(plans.id, planId)).for("update");
-    if (row?.status !== "generating") return false;
+    const [row] = await tx
+      .select({ status: plans.status, savedCount: progressColumns.written })
+      .from(plans)
+      .where(eq(plans.id, planId))
+      .for("update");
+    // Another writer of this plan (a job run twice) saved or published first: its days stand.
+    if (row?.status !== "generating" || row.savedCount !== options.saved.length) return false;
     await tx.insert(planDays).values(
       days.map((day, i) => ({
         planId,
@@ -199,6 +240,7 @@ async function publishDraft(db: Database, planId: string, days: PlanDayDraft[]):
       .update(plans)
       .set({ status: "ready", dayCount: days.length, draftDays: [], generationError: null, updatedAt: new Date() })
       .where(eq(plans.id, planId));
+    await recordAiTokens(tx, { userId: options.ownerId, feature: "custom_plan", tokens: options.tokens });
     return true;
   });
 }

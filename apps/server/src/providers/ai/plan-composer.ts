@@ -73,13 +73,22 @@ interface Candidate {
   leans: boolean;
 }
 
+/** Parsed references, kept: a plan's days are checked against one another on every day it writes. */
+const parsed = new Map<string, VerseRange | null>();
+
 function rangesOf(references: string[]): VerseRange[] {
   return references.flatMap((reference) => {
-    try {
-      return [parseReference(reference)];
-    } catch {
-      return [];
+    let range = parsed.get(reference);
+    if (range === undefined) {
+      try {
+        range = parseReference(reference);
+      } catch {
+        range = null;
+      }
+      if (parsed.size > 20_000) parsed.clear();
+      parsed.set(reference, range);
     }
+    return range ? [range] : [];
   });
 }
 
