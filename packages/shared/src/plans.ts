@@ -32,11 +32,13 @@ export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-/** What Premium unlocks, as the subscription page lists it. */
+/**
+ * What Premium unlocks, as the subscription page lists it: only what works today (insights, gatherings and series
+ * join the list when they are built).
+ */
 export const PREMIUM_BENEFITS = [
   "Unlimited daily devotionals, refreshed whenever you want a new word",
   "Unlimited audio: listen to every devotional on the way to work",
-  "Unlimited journal entries and monthly insights into your walk",
-  "Create personal plans on The Path",
-  "Host video gatherings and create series for your flock",
+  "Unlimited journal entries",
+  "Personal plans on The Path, written around your season of life, or built by hand day by day",
 ] as const;
