@@ -37,7 +37,7 @@ function Section(props: { title: string; step: string; children: ReactNode }) {
   );
 }
 
-const notSaid = <span className="text-stone-500 dark:text-stone-400">Not said</span>;
+const notSaid = <span className="text-stone-600 dark:text-stone-400">Not said</span>;
 
 /** Why "Create my plan" did not work, and what he can do: try again (his answers are all kept), or see Premium. */
 function CreateFailure({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {

@@ -30,7 +30,7 @@ export function StepIndicator({ step }: { step: WizardStep }) {
     <div className="space-y-2">
       <p className="text-sm font-medium text-stone-700 dark:text-stone-300">
         Step {number} of {WIZARD_STEP_COUNT}
-        <span className="text-stone-500 dark:text-stone-400"> · {name}</span>
+        <span className="text-stone-600 dark:text-stone-400"> · {name}</span>
       </p>
       <div aria-hidden="true" className="flex gap-1.5">
         {Array.from({ length: WIZARD_STEP_COUNT }, (_, i) => (
