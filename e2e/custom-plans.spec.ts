@@ -254,7 +254,18 @@ test.describe("a Premium member makes a plan of his own", () => {
     await expect(page.getByText("Pray with my wife and listen to her better")).toBeVisible();
     await expect(page.getByText("Little sleep and short tempers at home")).toBeVisible();
     await expect(page.getByRole("link", { name: "Edit your season" })).toHaveAttribute("href", "/path/create/context");
+    // A failed create keeps everything and offers to try again.
+    await page.route(
+      "**/api/path/custom-plans",
+      (route) =>
+        route.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "Please try again in a moment." } } }),
+      { times: 1 },
+    );
     await page.getByRole("button", { name: "Create my plan" }).click();
+    await expect(page.getByText("Your plan was not created.")).toBeVisible();
+    await expect(page.getByText("Please try again in a moment.")).toBeVisible();
+    await expect(page.getByTestId("plan-title-preview")).toHaveText(title);
+    await page.getByRole("button", { name: "Try again" }).click();
 
     // The Path: the plan being written, then the toast once it has its days.
     await expect(page).toHaveURL(/\/path$/);

@@ -60,7 +60,11 @@ function CreateFailure({ error, onRetry, retrying }: { error: unknown; onRetry: 
     <Card className="space-y-3 border-red-300 dark:border-red-900">
       <div role="alert" className="space-y-1">
         <p className="font-semibold text-red-800 dark:text-red-300">Your plan was not created.</p>
-        {issues.length > 1 ? null : <p className="text-stone-800 dark:text-stone-200">{errorMessage(error)}</p>}
+        {issues.length > 1 ? null : (
+          <p className="text-stone-800 dark:text-stone-200">
+            {error instanceof ApiError ? errorMessage(error) : "Shepherd could not be reached. Check your connection."}
+          </p>
+        )}
         {issues.length > 1 ? (
           <ul className="list-disc pl-5 text-sm text-stone-700 dark:text-stone-300">
             {issues.map((issue) => (
