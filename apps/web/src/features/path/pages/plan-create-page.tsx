@@ -58,7 +58,8 @@ export function PlanCreatePage() {
       </Loading>
     );
   }
-  if (subscription.isError) {
+  // A failed background refresh keeps the answer it had: the wizard is not taken away mid-answer.
+  if (!subscription.data) {
     return (
       <LoadFailure
         className="mx-auto max-w-2xl"
