@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { BookOpen, Compass, Home, NotebookPen, Sprout, User, Users, type LucideIcon } from "lucide-react";
 import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared/constants";
@@ -9,6 +9,11 @@ import { cn } from "@/lib/cn";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { useLiveNotifications } from "@/features/notifications/api/live-notifications";
 import { SubscriptionBadge } from "@/features/subscription/components/subscription-badge";
+
+/** Waits for a plan being written on every signed-in page; loaded after the page, so it costs the first screen nothing. */
+const GenerationWatcher = lazy(async () => ({
+  default: (await import("@/features/path/components/generation-watcher")).GenerationWatcher,
+}));
 
 /** One area's crash leaves the header and navigation working; Try Again reloads that area's data. */
 function AreaErrorBoundary({ children }: { children: ReactNode }) {
@@ -152,6 +157,9 @@ export function AppLayout() {
         </AreaErrorBoundary>
       </main>
       <BottomNav />
+      <Suspense fallback={null}>
+        <GenerationWatcher />
+      </Suspense>
     </div>
   );
 }

@@ -5,7 +5,7 @@
 export type { CommentKind } from "./api/comment-kind";
 export { feedQuery, patchFeedItem } from "./api/feed-pages";
 export { invalidatePosts } from "./api/get-posts";
-export { CharacterCount } from "./components/character-count";
+export { CharacterCount } from "@/components/ui/character-count";
 export { CommentThread } from "./components/comment-thread";
 export { CommentsToggle } from "./components/comments-toggle";
 export { EditBox } from "./components/edit-box";

@@ -9,7 +9,7 @@ import { useCreateComment } from "../api/create-comment";
 import { useDeleteComment } from "../api/delete-comment";
 import { useComments } from "../api/get-comments";
 import { useUpdateComment } from "../api/update-comment";
-import { CharacterCount } from "./character-count";
+import { CharacterCount } from "@/components/ui/character-count";
 import { EditBox } from "./edit-box";
 import { ItemHeader } from "./item-header";
 import { MentionText } from "./mention-text";

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { CharacterCount } from "./character-count";
+import { CharacterCount } from "@/components/ui/character-count";
 import { MentionTextarea } from "./mention-textarea";
 
 /** Editing my own text in place: the text with @mention autocomplete and its count, Save and Cancel. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PlanDetail } from "@shepherd/shared/path";
+import { PLAN_POLL_INTERVAL_MS, type PlanDetail } from "@shepherd/shared/path";
 import { api, hasStatus } from "@/lib/api";
 import { pathKeys } from "@/lib/path";
 
@@ -13,6 +13,10 @@ export function planQuery(planId: string) {
   });
 }
 
+/** While the plan is being written it is read again every 5 seconds ("Writing day 4 of 14", then its days). */
 export function usePlan(planId: string) {
-  return useQuery(planQuery(planId));
+  return useQuery({
+    ...planQuery(planId),
+    refetchInterval: (query) => (query.state.data?.status === "generating" ? PLAN_POLL_INTERVAL_MS : false),
+  });
 }

@@ -44,11 +44,14 @@ function DayBody({
   day,
   heading,
   following,
+  listenFirst,
   onFinished,
 }: {
   day: PlanDay;
   heading: PlanDayHeading;
   following: boolean;
+  /** Its maker asked to listen to each day: Listen opens the day. */
+  listenFirst: boolean;
   onFinished: () => void;
 }) {
   const complete = useSetDayComplete();
@@ -80,8 +83,15 @@ function DayBody({
       },
     );
   const paragraphs = day.reading.split(/\n{2,}/);
+  const listenButton = (
+    <Button variant={listenFirst ? "primary" : "secondary"} onClick={listen} disabled={audio.isPending}>
+      <Headphones aria-hidden="true" className="h-4 w-4" />
+      {audio.isPending ? "Preparing..." : "Listen"}
+    </Button>
+  );
   return (
     <article aria-labelledby="day-title" className={audioUrl ? "space-y-6 pb-24" : "space-y-6"}>
+      {listenFirst ? listenButton : null}
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-sm font-medium text-stone-600 dark:text-stone-400">
@@ -91,10 +101,7 @@ function DayBody({
             {day.title}
           </h2>
         </div>
-        <Button variant="secondary" onClick={listen} disabled={audio.isPending}>
-          <Headphones aria-hidden="true" className="h-4 w-4" />
-          {audio.isPending ? "Preparing..." : "Listen"}
-        </Button>
+        {listenFirst ? null : listenButton}
       </header>
       <Passages day={day} />
       <div className="space-y-4 font-serif text-lg leading-relaxed text-stone-900 dark:text-stone-100">
@@ -112,10 +119,13 @@ function DayBody({
           ))}
         </ul>
       </section>
-      <Card className="space-y-1 border-gold-400 bg-gold-300/20 dark:bg-stone-800">
-        <h3 className="font-semibold text-pasture-900 dark:text-gold-300">Today's challenge</h3>
-        <p className="text-stone-800 dark:text-stone-200">{day.challenge}</p>
-      </Card>
+      {/* A plan made without a daily challenge has none. */}
+      {day.challenge ? (
+        <Card className="space-y-1 border-gold-400 bg-gold-300/20 dark:bg-stone-800">
+          <h3 className="font-semibold text-pasture-900 dark:text-gold-300">Today's challenge</h3>
+          <p className="text-stone-800 dark:text-stone-200">{day.challenge}</p>
+        </Card>
+      ) : null}
       <section aria-labelledby="prayer-title" className="space-y-2">
         <h3 id="prayer-title" className="font-serif text-lg font-semibold">
           Pray
@@ -180,5 +190,13 @@ export function DayView({ plan, dayNumber, onFinished }: { plan: PlanDetail; day
     );
   }
   if (day.isError) return <LoadError message={errorMessage(day.error)} onRetry={() => void day.refetch()} />;
-  return <DayBody day={day.data} heading={heading} following={Boolean(plan.enrollment)} onFinished={onFinished} />;
+  return (
+    <DayBody
+      day={day.data}
+      heading={heading}
+      following={Boolean(plan.enrollment)}
+      listenFirst={plan.listen_first}
+      onFinished={onFinished}
+    />
+  );
 }

@@ -16,7 +16,8 @@ export function PlanHeader({ plan }: { plan: PlanSummary }) {
         <p className="text-lg text-stone-800 dark:text-stone-200">{plan.promise}</p>
         <p className="text-stone-700 dark:text-stone-300">{plan.description}</p>
         <p className="flex items-center gap-3 text-sm text-stone-600 dark:text-stone-400">
-          <span>{plan.day_count} days</span>
+          {/* A plan still being written has no days yet: the length he asked for. */}
+          <span>{plan.day_count || plan.generation?.total || 0} days</span>
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden="true" className="h-4 w-4" />
             {plan.minutes_per_day} minutes a day

@@ -1,13 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { PLAN_LENGTHS, type PlanLengthId } from "@shepherd/shared/path";
+import { PLAN_LENGTHS, PLAN_POLL_INTERVAL_MS, type MyPlans, type PlanLengthId } from "@shepherd/shared/path";
 import { FOCUS_THEMES, type FocusThemeId } from "@shepherd/shared/themes";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { FilterChips } from "@/components/ui/filter-chips";
 import { PageHeading } from "@/components/ui/page";
 import { Loading, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useMyPlans } from "@/lib/path";
+import { myPlansQuery, useMyPlans } from "@/lib/path";
 import { useLibrary } from "../api/get-library";
+import { CreatePlanLink, OwnPlansList } from "../components/own-plans";
 import { LibraryCard, MyPlanCard } from "../components/plan-card";
 
 const ANY = "any";
@@ -61,6 +63,32 @@ function MyPlansSection() {
           </div>
         )}
       </QueryState>
+    </section>
+  );
+}
+
+const writingAny = (data: MyPlans | undefined) => Boolean(data?.own.some((plan) => plan.status === "generating"));
+
+/** Plans he made, with the way to make one; while one is written, its progress is read again every 5 seconds. */
+function OwnPlansSection() {
+  const mine = useQuery({
+    ...myPlansQuery,
+    refetchInterval: (query) => (writingAny(query.state.data) ? PLAN_POLL_INTERVAL_MS : false),
+  });
+  return (
+    <section aria-labelledby="own-plans" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="space-y-1">
+          <h2 id="own-plans" className="font-serif text-xl font-semibold">
+            Your own plans
+          </h2>
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            Written for you from your goal, your season of life and the time you have.
+          </p>
+        </div>
+        <CreatePlanLink />
+      </div>
+      {mine.data?.own.length ? <OwnPlansList plans={mine.data.own} /> : null}
     </section>
   );
 }
@@ -121,6 +149,7 @@ export function PathPage() {
         description="Plans to follow one day at a time: a reading, a question, a challenge and a prayer."
       />
       <MyPlansSection />
+      <OwnPlansSection />
       <FindAPlan />
       <UpgradePrompt context="plan_viewing" />
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { PlanDetail } from "@shepherd/shared/path";
+import { Card } from "@/components/ui/card";
 import { Loading, LoadFailure } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { hasStatus } from "@/lib/api";
@@ -9,6 +10,7 @@ import { CompletionDialog } from "../components/completion-dialog";
 import { DayList } from "../components/day-list";
 import { DayView } from "../components/day-view";
 import { FollowPanel } from "../components/follow-panel";
+import { GenerationStatus } from "../components/generation-status";
 import { PlanHeader } from "../components/plan-header";
 import { ProgressPanel } from "../components/progress-panel";
 
@@ -57,6 +59,24 @@ function Plan({ plan }: { plan: PlanDetail }) {
   );
 }
 
+/** A plan of his still being written, or whose writing failed: its header and how far it got, nothing to start yet. */
+function UnwrittenPlan({ plan }: { plan: PlanDetail }) {
+  return (
+    <div className="space-y-6">
+      <Link to="/path" className="text-sm font-medium text-pasture-700 hover:underline dark:text-gold-300">
+        ← The Path
+      </Link>
+      <PlanHeader plan={plan} />
+      <Card className="space-y-2">
+        <h2 className="font-semibold text-pasture-900 dark:text-stone-50">
+          {plan.status === "failed" ? "This plan could not be finished" : "Your plan is being written"}
+        </h2>
+        <GenerationStatus plan={plan} />
+      </Card>
+    </div>
+  );
+}
+
 /** /path/{planId}: a plan's page, with today's day open (spec route table; also opened from the "plan is ready" toast). */
 export function PlanDetailPage() {
   const { planId = "" } = useParams();
@@ -83,5 +103,6 @@ export function PlanDetailPage() {
       </LoadFailure>
     );
   }
+  if (plan.data.status === "generating" || plan.data.status === "failed") return <UnwrittenPlan plan={plan.data} />;
   return <Plan key={plan.data.id} plan={plan.data} />;
 }
