@@ -1,3 +1,5 @@
+// First, before any schema is built: zod without `new Function` (the CSP allows no eval).
+import "@shepherd/shared/no-eval";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -20,7 +20,9 @@ export const sessionQuery = queryOptions({
 
 export const meQuery = queryOptions({
   queryKey: ["me"],
-  queryFn: async () => {
+  // Asked only with a session: a visitor's first load makes no request that answers 401 (and logs an error).
+  queryFn: async ({ client }) => {
+    if (!(await client.fetchQuery(sessionQuery))) return null;
     try {
       return await api<Me>("/api/me");
     } catch (error) {
