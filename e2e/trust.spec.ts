@@ -51,3 +51,20 @@ test("/robots.txt and the web app manifest answer as what they are, not as the a
   expect(body).toMatchObject({ name: "Shepherd", start_url: "/", display: "standalone" });
   expect(body.icons.length).toBeGreaterThan(0);
 });
+
+test("/success tells the truth: a member who did not pay is not told he is Premium; a visitor is asked to sign in", async ({
+  page,
+}) => {
+  await page.goto("/success");
+  await expect(page.getByRole("heading", { name: "Sign in to see your subscription" })).toBeVisible();
+
+  await signUpThroughOnboarding(page, newUser("nopay"));
+  await page.clock.install();
+  await page.goto("/success");
+  await expect(page.getByRole("heading", { name: "Confirming your subscription" })).toBeVisible();
+  await page.clock.fastForward(31_000);
+  await expect(page.getByRole("heading", { name: "Not confirmed yet" })).toBeVisible();
+  await expect(page.getByText("Your account is still on the free plan")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome to Premium" })).toBeHidden();
+  await expect(page.locator("header").first().getByRole("link", { name: "Upgrade" })).toBeVisible();
+});
