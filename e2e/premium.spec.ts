@@ -51,3 +51,26 @@ test("leaving the test checkout lands on /cancel and keeps the free plan", async
   await expect(page.getByText("No payment was taken.")).toBeVisible();
   await expect(page.locator("header").first().getByRole("link", { name: "Upgrade" })).toBeVisible();
 });
+
+test("the plan page speaks plainly: usage as 'Audio: 0 of 5 this month', no 0 of 0 rows, and the plans are one radio group", async ({
+  page,
+}) => {
+  await signUpThroughOnboarding(page, newUser("usage"));
+  await page.goto("/subscription");
+  await expect(page.getByText("Devotionals: 0 of 1 this month")).toBeVisible();
+  await expect(page.getByText("Audio: 0 of 5 this month")).toBeVisible();
+  await expect(page.getByText("Journal entries: 0 of 10 this month")).toBeVisible();
+  await expect(page.getByText(/Images:|Gathering content:/)).toHaveCount(0);
+
+  const annual = page.getByRole("radio", { name: /Premium Annual/ });
+  const monthly = page.getByRole("radio", { name: /Premium Monthly/ });
+  await expect(annual).toBeChecked();
+  await annual.focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(monthly).toBeChecked();
+  await expect(monthly).toBeFocused();
+  await expect(page.getByRole("button", { name: "Start 14-day free trial of Premium Monthly" })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(annual).toBeChecked();
+  await expect(annual).toBeFocused();
+});

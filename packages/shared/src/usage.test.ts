@@ -9,6 +9,7 @@ import {
   monthKey,
   shouldWarn,
   USAGE_WARNING_CAPS,
+  usageLines,
   usageWarningMessage,
   wouldExceedCap,
 } from "./usage";
@@ -90,5 +91,30 @@ describe("plans", () => {
     expect(planById("premium_annual")?.priceCents).toBe(6999);
     expect(planById("gold")).toBeUndefined();
     expect(formatPrice(799)).toBe("$7.99");
+  });
+});
+
+describe("the usage table speaks plainly", () => {
+  it("says what was used of what, leaves out 0 of 0 and what is not offered yet", () => {
+    const lines = usageLines([
+      { feature: "devotional", used: 1, limit: 1, warning: null },
+      { feature: "insight", used: 0, limit: 1, warning: null },
+      { feature: "audio", used: 2, limit: 5, warning: null },
+      { feature: "journal", used: 8, limit: 10, warning: "You've used 8 of 10 journal entries this month." },
+      { feature: "image", used: 0, limit: 0, warning: null },
+      { feature: "gathering_content", used: 0, limit: 0, warning: null },
+    ]);
+    expect(lines.map((l) => l.text)).toEqual([
+      "Devotionals: 1 of 1 this month",
+      "Audio: 2 of 5 this month",
+      "Journal entries: 8 of 10 this month",
+    ]);
+    expect(lines[2]?.warning).toContain("8 of 10");
+  });
+
+  it("a Premium member's rows have no limit", () => {
+    expect(usageLines([{ feature: "audio", used: 12, limit: null, warning: null }])[0]?.text).toBe(
+      "Audio: 12 this month (no limit)",
+    );
   });
 });

@@ -131,3 +131,30 @@ export function describeUsage(feature: CappedFeature, used: number, premium: boo
 export type AccessResult =
   | { allowed: true; feature: FeatureType; usage: FeatureUsage | null }
   | { allowed: false; feature: string; reason: "premium_only" | "limit_reached"; message: string; usage: FeatureUsage | null };
+
+/** Short names for the usage table on /subscription ("Audio: 2 of 5 this month"). */
+export const USAGE_LABELS: Record<CappedFeature, string> = {
+  devotional: "Devotionals",
+  insight: "Insights",
+  audio: "Audio",
+  journal: "Journal entries",
+  image: "Images",
+  gathering_content: "Gathering content",
+};
+
+/** Capped features the app does not offer yet (insights come with their own issue): not shown as usage. */
+const NOT_YET_OFFERED: ReadonlySet<CappedFeature> = new Set<CappedFeature>(["insight"]);
+
+/** The usage lines a member sees, in plain words; a row that is 0 of 0 (nothing to use, nothing used) is left out. */
+export function usageLines(features: readonly FeatureUsage[]): Array<{ feature: CappedFeature; text: string; warning: string | null }> {
+  return features
+    .filter((f) => !NOT_YET_OFFERED.has(f.feature) && !(f.limit === 0 && f.used === 0))
+    .map((f) => ({
+      feature: f.feature,
+      text:
+        f.limit === null
+          ? `${USAGE_LABELS[f.feature]}: ${f.used} this month (no limit)`
+          : `${USAGE_LABELS[f.feature]}: ${f.used} of ${f.limit} this month`,
+      warning: f.warning,
+    }));
+}

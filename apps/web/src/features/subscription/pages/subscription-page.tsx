@@ -1,8 +1,8 @@
 import { Check, Crown } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { formatPrice, planById, PLANS, PREMIUM_BENEFITS, type PlanId } from "@shepherd/shared/plans";
 import type { SubscriptionStatus } from "@shepherd/shared/subscription";
-import { FEATURE_NOUNS } from "@shepherd/shared/usage";
+import { usageLines } from "@shepherd/shared/usage";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
@@ -44,7 +44,7 @@ export function SubscriptionPage() {
         <div className="space-y-6">
           <PageHeading
             title="Shepherd Premium"
-            description="Unlimited devotionals, audio and insights, personal plans, and gatherings for your flock."
+            description="Unlimited devotionals, audio and journal entries, and plans shaped around your season of life."
           />
           {status.is_premium || status.status ? <CurrentPlan status={status} /> : null}
           {!status.is_premium ? <PlanChooser /> : null}
@@ -126,10 +126,29 @@ function CurrentPlan({ status }: { status: SubscriptionStatus }) {
 function PlanChooser() {
   const [chosen, setChosen] = useState<PlanId>("premium_annual");
   const checkout = useStartCheckout();
+  const group = useRef<HTMLDivElement>(null);
+  // One tab stop; the arrow keys move the choice, as in any radio group.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const at = PLANS.findIndex((p) => p.id === chosen);
+    const next = PLANS[(at + step + PLANS.length) % PLANS.length]!;
+    setChosen(next.id);
+    group.current?.querySelector<HTMLButtonElement>(`[data-plan="${next.id}"]`)?.focus();
+  };
   return (
     <Card className="space-y-4">
-      <h2 className="text-lg font-semibold">Choose your plan</h2>
-      <div role="radiogroup" aria-label="Plans" className="grid gap-3 sm:grid-cols-2">
+      <h2 id="choose-plan" className="text-lg font-semibold">
+        Choose your plan
+      </h2>
+      <div
+        ref={group}
+        role="radiogroup"
+        aria-labelledby="choose-plan"
+        className="grid gap-3 sm:grid-cols-2"
+        onKeyDown={onKeyDown}
+      >
         {PLANS.map((plan) => {
           const selected = plan.id === chosen;
           return (
@@ -137,13 +156,26 @@ function PlanChooser() {
               key={plan.id}
               type="button"
               role="radio"
+              data-plan={plan.id}
               aria-checked={selected}
+              tabIndex={selected ? 0 : -1}
               onClick={() => setChosen(plan.id)}
               className={cn(
-                "rounded-xl border p-4 text-left transition-colors",
-                selected ? "border-pasture-600 bg-pasture-50 dark:bg-stone-800" : "border-stone-300 dark:border-stone-700",
+                "relative rounded-xl border-2 p-4 pr-11 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pasture-600",
+                selected
+                  ? "border-pasture-600 bg-pasture-50 shadow-sm dark:border-gold-400 dark:bg-stone-800"
+                  : "border-stone-300 hover:border-stone-400 dark:border-stone-700",
               )}
             >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "absolute top-4 right-4 flex h-5 w-5 items-center justify-center rounded-full border-2",
+                  selected ? "border-pasture-600 bg-pasture-600 dark:border-gold-400 dark:bg-gold-400" : "border-stone-400",
+                )}
+              >
+                {selected ? <Check className="h-3 w-3 text-white dark:text-stone-900" strokeWidth={3} /> : null}
+              </span>
               <span className="block font-semibold">{plan.name}</span>
               <span className="block text-2xl font-semibold text-pasture-800 dark:text-gold-300">
                 {formatPrice(plan.priceCents)}
@@ -160,7 +192,7 @@ function PlanChooser() {
         onClick={() => checkout.mutate(chosen, { onError: showError })}
         disabled={checkout.isPending}
       >
-        {checkout.isPending ? "Opening checkout..." : "Start 14-day free trial"}
+        {checkout.isPending ? "Opening checkout..." : `Start 14-day free trial of ${planById(chosen)?.name ?? "Premium"}`}
       </Button>
     </Card>
   );
@@ -189,13 +221,10 @@ function UsageCard() {
     <Card className="space-y-3">
       <h2 className="text-lg font-semibold">This month</h2>
       <ul className="divide-y divide-stone-200 text-sm dark:divide-stone-800">
-        {usage.data.features.map((f) => (
-          <li key={f.feature} className="py-2">
-            <div className="flex justify-between">
-              <span className="capitalize">{FEATURE_NOUNS[f.feature]}</span>
-              <span>{f.limit === null ? `${f.used} (unlimited)` : `${f.used} of ${f.limit}`}</span>
-            </div>
-            {f.warning ? <p className="mt-1 text-amber-800 dark:text-amber-300">{f.warning}</p> : null}
+        {usageLines(usage.data.features).map((line) => (
+          <li key={line.feature} className="py-2">
+            <p>{line.text}</p>
+            {line.warning ? <p className="mt-1 text-amber-800 dark:text-amber-300">{line.warning}</p> : null}
           </li>
         ))}
       </ul>
