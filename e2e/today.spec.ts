@@ -230,11 +230,18 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await expect(page.getByText("Down for a moment.")).toBeVisible();
   await page.unroute("**/api/progress/connection");
 
-  // The journal page: a new entry not tied to a devotional, search, open, edit and delete.
+  // The journal page: a new entry (dated, offered today's question; written freely here), search, open, edit and delete.
   await page.goto("/journal");
   await expect(page.getByText("No entries yet. Your first reflection will appear here.")).toBeVisible();
   await page.getByRole("button", { name: "New entry" }).click();
   const editor = page.getByLabel("New journal entry");
+  await expect(editor).toBeFocused();
+  const todayLong = await page.evaluate(() =>
+    new Date().toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric", year: "numeric" }),
+  );
+  await expect(page.getByText(todayLong)).toBeVisible();
+  await expect(page.getByText("Today's question", { exact: true })).toBeVisible();
+  await page.getByLabel("Answer today's question").uncheck();
   await editor.fill("short");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Journal entry must be at least 10 characters")).toBeVisible();
@@ -242,13 +249,18 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await expect(page.getByText("Journal entry must be at least 10 characters")).toBeHidden();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Your reflection has been recorded.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "New entry" })).toBeFocused();
   await page.getByRole("button", { name: "New entry" }).click();
+  // This one answers today's question: it carries the devotional's title.
+  await expect(page.getByLabel("Answer today's question")).toBeChecked();
   await editor.fill("Work was heavy today, but I stopped to pray at lunch.");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const entries = page.getByRole("main").getByRole("listitem");
   await expect(entries).toHaveCount(2);
   // Newest first.
   await expect(entries.first()).toContainText("Work was heavy today");
+  await expect(entries.first()).not.toContainText("Personal entry");
+  await expect(entries.last()).toContainText("Personal entry");
 
   await page.getByLabel("Search your journal").fill("breakfast");
   await expect(entries).toHaveCount(1);
@@ -256,10 +268,7 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await page.getByLabel("Search your journal").fill("");
   await expect(entries).toHaveCount(2);
 
-  await entries
-    .first()
-    .getByRole("button", { name: /Personal entry/ })
-    .click();
+  await entries.first().getByRole("button", { name: /Work was heavy today/ }).click();
   await entries.first().getByRole("button", { name: "Edit" }).click();
   await entries.first().getByRole("textbox").fill("Work was heavy today, and I prayed at lunch with a friend.");
   await entries.first().getByRole("button", { name: "Save", exact: true }).click();
@@ -267,10 +276,7 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await page.reload();
   await expect(page.getByText("I prayed at lunch with a friend.")).toBeVisible();
 
-  await entries
-    .first()
-    .getByRole("button", { name: /Personal entry/ })
-    .click();
+  await entries.first().getByRole("button", { name: /I prayed at lunch/ }).click();
   page.once("dialog", (dialog) => void dialog.accept());
   await entries.first().getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Entry deleted")).toBeVisible();

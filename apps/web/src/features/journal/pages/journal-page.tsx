@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { JournalEntry } from "@shepherd/shared/api";
 import { journalError } from "@shepherd/shared/today";
 import { CareCard } from "@/components/care/care-card";
@@ -12,7 +12,8 @@ import { PageHeading } from "@/components/ui/page";
 import { QueryState } from "@/components/ui/query-state";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
-import { notifyJournalSaveError, useCreateJournalEntry } from "@/lib/journal";
+import { useTodayDevotional } from "@/lib/devotional";
+import { notifyJournalSaveError, useCreateJournalEntry, type NewJournalEntry } from "@/lib/journal";
 import { notify, notifyError } from "@/lib/toast";
 import { useDeleteEntry } from "../api/delete-entry";
 import { useJournal } from "../api/get-journal";
@@ -24,6 +25,8 @@ function EntryEditor(props: {
   onSave: (content: string) => void;
   onCancel: () => void;
   label: string;
+  placeholder?: string;
+  autoFocus?: boolean;
 }) {
   const [content, setContent] = useState(props.initial ?? "");
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +47,8 @@ function EntryEditor(props: {
         id={`editor-${props.label}`}
         rows={6}
         value={content}
+        placeholder={props.placeholder}
+        autoFocus={props.autoFocus}
         aria-invalid={Boolean(error)}
         onChange={(e) => {
           setContent(e.target.value);
@@ -141,6 +146,48 @@ function Entry({ entry, onCare }: { entry: JournalEntry; onCare: () => void }) {
   );
 }
 
+/**
+ * A new entry, dated today, with today's reflection question offered as its prompt: answering it ties the entry to
+ * the day's devotional (its title and question show with it), or he writes freely.
+ */
+function NewEntry(props: { saving: boolean; onSave: (input: NewJournalEntry) => void; onCancel: () => void }) {
+  const devotional = useTodayDevotional();
+  const [answering, setAnswering] = useState(true);
+  const question = devotional.data?.reflection ?? null;
+  const today = new Date().toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+  const prompted = Boolean(question) && answering;
+  return (
+    <Card className="space-y-3">
+      <div>
+        <h2 className="font-semibold">New entry</h2>
+        <p className="text-sm text-stone-600 dark:text-stone-400">{today}</p>
+      </div>
+      {question ? (
+        <div className="space-y-2 rounded-lg bg-stone-100 p-3 dark:bg-stone-800">
+          <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
+            Today&apos;s question
+          </p>
+          <p className="italic">{question}</p>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={answering} onChange={(e) => setAnswering(e.target.checked)} />
+            Answer today&apos;s question
+          </label>
+        </div>
+      ) : null}
+      <EntryEditor
+        label="New journal entry"
+        placeholder={prompted ? "Write your answer..." : "What is on your heart today?"}
+        autoFocus
+        saving={props.saving}
+        onCancel={props.onCancel}
+        onSave={(content) =>
+          props.onSave(prompted && devotional.data ? { content, devotional_id: devotional.data.id } : { content })
+        }
+      />
+    </Card>
+  );
+}
+
 /** /journal: my entries, newest first, with search, open, edit, delete and a new entry not tied to a devotional. */
 export function JournalPage() {
   const [search, setSearch] = useState("");
@@ -150,6 +197,7 @@ export function JournalPage() {
   const [care, setCare] = useState(false);
   const journal = useJournal(q);
   const create = useCreateJournalEntry();
+  const newButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 300);
     return () => clearTimeout(timer);
@@ -168,31 +216,31 @@ export function JournalPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <Button onClick={() => setWriting(true)}>New entry</Button>
+        <Button ref={newButton} onClick={() => setWriting(true)} aria-expanded={writing}>
+          New entry
+        </Button>
       </div>
       <UsageWarning feature="journal" />
       {care ? <CareCard /> : null}
       {writing ? (
-        <Card>
-          <EntryEditor
-            label="New journal entry"
-            saving={create.isPending}
-            onCancel={() => setWriting(false)}
-            onSave={(content) =>
-              create.mutate(
-                { content },
-                {
-                  onSuccess: (result) => {
-                    setWriting(false);
-                    notify("Journal saved", "Your reflection has been recorded.");
-                    if (result.care) setCare(true);
-                  },
-                  onError: notifyJournalSaveError,
-                },
-              )
-            }
-          />
-        </Card>
+        <NewEntry
+          saving={create.isPending}
+          onCancel={() => {
+            setWriting(false);
+            newButton.current?.focus();
+          }}
+          onSave={(input) =>
+            create.mutate(input, {
+              onSuccess: (result) => {
+                setWriting(false);
+                notify("Journal saved", "Your reflection has been recorded.");
+                if (result.care) setCare(true);
+                newButton.current?.focus();
+              },
+              onError: notifyJournalSaveError,
+            })
+          }
+        />
       ) : null}
       <QueryState
         query={journal}
