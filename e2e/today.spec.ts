@@ -268,7 +268,10 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await page.getByLabel("Search your journal").fill("");
   await expect(entries).toHaveCount(2);
 
-  await entries.first().getByRole("button", { name: /Work was heavy today/ }).click();
+  await entries
+    .first()
+    .getByRole("button", { name: /Work was heavy today/ })
+    .click();
   await entries.first().getByRole("button", { name: "Edit" }).click();
   await entries.first().getByRole("textbox").fill("Work was heavy today, and I prayed at lunch with a friend.");
   await entries.first().getByRole("button", { name: "Save", exact: true }).click();
@@ -276,7 +279,10 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await page.reload();
   await expect(page.getByText("I prayed at lunch with a friend.")).toBeVisible();
 
-  await entries.first().getByRole("button", { name: /I prayed at lunch/ }).click();
+  await entries
+    .first()
+    .getByRole("button", { name: /I prayed at lunch/ })
+    .click();
   page.once("dialog", (dialog) => void dialog.accept());
   await entries.first().getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Entry deleted")).toBeVisible();

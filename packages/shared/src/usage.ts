@@ -146,7 +146,9 @@ export const USAGE_LABELS: Record<CappedFeature, string> = {
 const NOT_YET_OFFERED: ReadonlySet<CappedFeature> = new Set<CappedFeature>(["insight"]);
 
 /** The usage lines a member sees, in plain words; a row that is 0 of 0 (nothing to use, nothing used) is left out. */
-export function usageLines(features: readonly FeatureUsage[]): Array<{ feature: CappedFeature; text: string; warning: string | null }> {
+export function usageLines(
+  features: readonly FeatureUsage[],
+): Array<{ feature: CappedFeature; text: string; warning: string | null }> {
   return features
     .filter((f) => !NOT_YET_OFFERED.has(f.feature) && !(f.limit === 0 && f.used === 0))
     .map((f) => ({

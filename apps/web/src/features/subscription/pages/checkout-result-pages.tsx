@@ -68,8 +68,8 @@ export function CheckoutSuccessPage() {
         <>
           <h1 className="font-serif text-3xl font-semibold">Not confirmed yet</h1>
           <p className="text-stone-700 dark:text-stone-300">
-            Your account is still on the free plan: the payment has not been confirmed. If you completed it, Premium
-            appears within a few minutes; your plan page shows where it stands.
+            Your account is still on the free plan: the payment has not been confirmed. If you completed it, Premium appears
+            within a few minutes; your plan page shows where it stands.
           </p>
           <div className="flex justify-center gap-3">
             <Link to="/subscription" className={primaryLink}>
