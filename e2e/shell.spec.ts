@@ -53,3 +53,32 @@ test("settings page has no serious accessibility violations; header and pages be
   await page.goto("/privacy");
   await expect(page.getByRole("heading", { name: "Privacy Policy" })).toBeVisible();
 });
+
+test("settings: he changes his focus areas and current topics, and signing out has its own place", async ({ page }) => {
+  await signUpThroughOnboarding(page, newUser("growth"));
+  await page.goto("/settings");
+  const focus = page.getByRole("group", { name: "Focus areas" });
+  const topics = page.getByRole("group", { name: "Current topics" });
+  await expect(focus.getByRole("button", { name: "Marriage" })).toHaveAttribute("aria-pressed", "true");
+  await expect(topics.getByRole("button", { name: "Pressure at work" })).toHaveAttribute("aria-pressed", "true");
+  const save = page.getByRole("button", { name: "Save", exact: true });
+  await expect(save).toBeDisabled(); // nothing changed yet
+
+  await focus.getByRole("button", { name: "Marriage" }).click();
+  await expect(page.getByText("Choose at least one focus area.")).toBeVisible();
+  await expect(save).toBeDisabled();
+  await focus.getByRole("button", { name: "Fatherhood" }).click();
+  await topics.getByRole("button", { name: "Raising teenagers" }).click();
+  await save.click();
+  await expect(page.getByText("Your devotionals and plan suggestions follow what you chose.")).toBeVisible();
+
+  await page.reload();
+  await expect(focus.getByRole("button", { name: "Fatherhood" })).toHaveAttribute("aria-pressed", "true");
+  await expect(focus.getByRole("button", { name: "Marriage" })).toHaveAttribute("aria-pressed", "false");
+  await expect(topics.getByRole("button", { name: "Raising teenagers" })).toHaveAttribute("aria-pressed", "true");
+  await expectNoSeriousViolations(page);
+
+  await expect(page.getByRole("heading", { name: "Sign out" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.waitForURL("**/auth");
+});

@@ -1,8 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
-import { signOut } from "@/lib/session";
 import { showError } from "@/lib/toast";
 import { exportAccount } from "../api/export-account";
 import { SettingsSection } from "./settings-section";
@@ -18,10 +15,8 @@ function downloadJson(data: unknown, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Download everything Shepherd keeps about him, and sign out. */
+/** Download everything Shepherd keeps about him. */
 export function DataSection() {
-  const client = useQueryClient();
-  const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
@@ -33,24 +28,11 @@ export function DataSection() {
       setDownloading(false);
     }
   };
-  const onSignOut = async () => {
-    try {
-      await signOut(client);
-      navigate("/auth", { replace: true });
-    } catch (error) {
-      showError(error);
-    }
-  };
   return (
     <SettingsSection title="Your data" description="Everything Shepherd keeps about you, as one JSON file.">
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={download} disabled={downloading}>
-          {downloading ? "Preparing..." : "Download my data"}
-        </Button>
-        <Button variant="secondary" onClick={onSignOut}>
-          Sign out
-        </Button>
-      </div>
+      <Button variant="secondary" onClick={download} disabled={downloading}>
+        {downloading ? "Preparing..." : "Download my data"}
+      </Button>
     </SettingsSection>
   );
 }

@@ -4,14 +4,16 @@ import { useMe } from "@/lib/session";
 import { AppearanceSection } from "../components/appearance-section";
 import { DataSection } from "../components/data-section";
 import { DeleteSection } from "../components/delete-section";
+import { GrowthSection } from "../components/growth-section";
 import { PasswordSection } from "../components/password-section";
 import { PlanSection } from "../components/plan-section";
 import { PrivacySection } from "../components/privacy-section";
 import { ProfileSection } from "../components/profile-section";
 import { SessionsSection } from "../components/sessions-section";
+import { SignOutSection } from "../components/sign-out-section";
 import { TwoFactorSection } from "../components/two-factor-section";
 
-/** /settings: his profile, his account's security, and his data, one section each. */
+/** /settings: his profile and growth, his account's security, his data, and signing out, one section each. */
 export function SettingsPage() {
   const me = useMe();
   if (!me.data) return <FullPageSpinner />;
@@ -19,6 +21,7 @@ export function SettingsPage() {
     <div className="space-y-5">
       <PageHeading title="Settings" description="Your profile, your account's security, and your data." />
       <ProfileSection me={me.data} />
+      <GrowthSection profile={me.data.profile} />
       <PrivacySection shareStreak={me.data.profile.share_streak} />
       <AppearanceSection />
       <PlanSection />
@@ -26,6 +29,7 @@ export function SettingsPage() {
       <TwoFactorSection enabled={me.data.user.twoFactorEnabled} />
       <SessionsSection />
       <DataSection />
+      <SignOutSection email={me.data.user.email} />
       <DeleteSection />
     </div>
   );
