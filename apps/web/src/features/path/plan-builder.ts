@@ -72,24 +72,24 @@ export function fromBuilderPlan(plan: BuilderPlan): EditorPlan {
   };
 }
 
-const filled = (values: string[]) => values.filter((value) => value.trim() !== "");
+const filled = (values: string[]) => values.map((value) => value.trim()).filter((value) => value !== "");
 
-/** What "Save as draft" sends: the days in order, empty boxes left out. */
+/** What "Save as draft" sends: the days in order, trimmed as the server keeps them, empty boxes left out. */
 export function toSaveBody(plan: EditorPlan): BuilderPlanInput {
   return {
-    title: plan.title,
-    promise: plan.promise,
-    description: plan.description,
+    title: plan.title.trim(),
+    promise: plan.promise.trim(),
+    description: plan.description.trim(),
     theme: plan.theme,
     minutes_per_day: plan.minutes_per_day,
     days: plan.days.map((day) => ({
-      title: day.title,
+      title: day.title.trim(),
       passages: filled(day.passages),
       references: filled(day.references),
-      reading: day.reading,
+      reading: day.reading.trim(),
       questions: filled(day.questions),
-      challenge: day.challenge,
-      prayer: day.prayer,
+      challenge: day.challenge.trim(),
+      prayer: day.prayer.trim(),
     })),
   };
 }
@@ -280,13 +280,15 @@ export function loadLocalCopy(storage: LocalStorage, planId: string): EditorPlan
     const days = Array.isArray(p.days) ? p.days.map(storedDay) : null;
     const theme = FOCUS_THEME_IDS.find((id) => id === p.theme);
     if (!days?.length || days.some((d) => d === null) || !theme) return null;
-    if (![p.title, p.promise, p.description].every(isString) || typeof p.minutes_per_day !== "number") return null;
+    // Minutes left empty are stored as null (JSON has no NaN).
+    const minutes = typeof p.minutes_per_day === "number" ? p.minutes_per_day : p.minutes_per_day === null ? NaN : undefined;
+    if (![p.title, p.promise, p.description].every(isString) || minutes === undefined) return null;
     return {
       title: p.title as string,
       promise: p.promise as string,
       description: p.description as string,
       theme,
-      minutes_per_day: p.minutes_per_day,
+      minutes_per_day: minutes,
       days: days as EditorDay[],
     };
   } catch {
