@@ -120,6 +120,7 @@ export function BuilderDayList(props: {
                 className="flex min-h-10 min-w-0 flex-1 items-center gap-2 rounded-lg px-2 text-left text-sm hover:bg-stone-50 dark:hover:bg-stone-800"
               >
                 <span className="shrink-0 font-semibold text-pasture-900 dark:text-stone-100">{label}</span>
+                <span className="sr-only">: </span>
                 <span className="min-w-0 truncate text-stone-700 dark:text-stone-300">{day.title.trim() || "Untitled"}</span>
                 {flagged ? (
                   <>
