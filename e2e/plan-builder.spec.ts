@@ -94,7 +94,7 @@ test("a Premium member copies a starter plan, shapes it, saves a draft, publishe
 
   // Reorder by drag: day 1 by its handle to below day 2, then back with the keyboard.
   const handle = dayItems(page).first().getByTestId("drag-handle");
-  await handle.scrollIntoViewIfNeeded();
+  await handle.hover();
   const from = (await handle.boundingBox())!;
   const target = (await dayItems(page).nth(1).boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

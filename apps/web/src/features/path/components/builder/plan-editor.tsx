@@ -252,9 +252,16 @@ export function PlanEditor({ initial }: { initial: BuilderPlan }) {
       </Link>
       <header className="space-y-1">
         <h1 className="font-serif text-2xl font-semibold text-pasture-900 dark:text-stone-50">Plan Builder</h1>
-        <p data-testid="builder-status" className="text-stone-700 dark:text-stone-300">
-          {statusLine(server, unsaved)}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p data-testid="builder-status" className="text-stone-700 dark:text-stone-300">
+            {statusLine(server, unsaved)}
+          </p>
+          {canDiscard ? (
+            <Button variant="secondary" size="sm" onClick={() => setDialog("discard")} disabled={busy}>
+              Discard changes
+            </Button>
+          ) : null}
+        </div>
       </header>
 
       {showRestored ? (
@@ -325,21 +332,11 @@ export function PlanEditor({ initial }: { initial: BuilderPlan }) {
         {announcement}
       </p>
 
-      <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-20 flex flex-wrap items-center gap-2 rounded-2xl border border-stone-200 bg-white/95 p-3 shadow-lg backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
-        <Button onClick={() => void publish()} disabled={busy}>
-          Publish
-        </Button>
-        <Button variant="secondary" onClick={() => void saveDraft()} disabled={busy}>
-          {saveMutation.isPending && !publishMutation.isPending ? "Saving..." : "Save as draft"}
-        </Button>
-        {canDiscard ? (
-          <Button variant="ghost" onClick={() => setDialog("discard")} disabled={busy}>
-            Discard changes
-          </Button>
-        ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-4 dark:border-stone-800">
+        <p className="text-sm text-stone-600 dark:text-stone-400">A plan you made can be deleted unless others follow it.</p>
         <Button
           variant="ghost"
-          className="ml-auto text-red-700 dark:text-red-400"
+          className="text-red-700 dark:text-red-400"
           onClick={() => {
             setDeleteError(null);
             setDialog("delete");
@@ -347,6 +344,15 @@ export function PlanEditor({ initial }: { initial: BuilderPlan }) {
           disabled={busy}
         >
           Delete plan
+        </Button>
+      </div>
+
+      <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-20 flex items-center gap-2 rounded-2xl border border-stone-200 bg-white/95 p-2 shadow-lg backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
+        <Button onClick={() => void publish()} disabled={busy}>
+          Publish
+        </Button>
+        <Button variant="secondary" onClick={() => void saveDraft()} disabled={busy}>
+          {saveMutation.isPending && !publishMutation.isPending ? "Saving..." : "Save as draft"}
         </Button>
       </div>
 
