@@ -1,11 +1,11 @@
-import { devices, expect, test, type Page } from "@playwright/test";
+import { devices, expect, test } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
+import { becomePremium, expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
 
 /**
  * Custom plans (issue 13): the creation wizard, the generation marker's poller and its toasts, and the Premium gate.
@@ -157,17 +157,6 @@ async function startServer(aiBaseUrl: string): Promise<{ url: string; stop: () =
       fs.rmSync(work, { recursive: true, force: true });
     },
   };
-}
-
-/** Premium through the local test checkout, as in premium.spec.ts. */
-async function becomePremium(page: Page) {
-  await page.goto("/subscription");
-  await page.getByRole("radio", { name: /Premium Monthly/ }).click();
-  await page.getByRole("button", { name: "Start 14-day free trial" }).click();
-  await page.waitForURL("**/api/billing/test-checkout/**");
-  await page.getByRole("button", { name: "Complete test purchase" }).click();
-  await page.waitForURL("**/success");
-  await expect(page.getByRole("heading", { name: "Welcome to Premium" })).toBeVisible();
 }
 
 test.describe("a Premium member makes a plan of his own", () => {

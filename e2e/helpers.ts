@@ -71,6 +71,17 @@ export async function signOutFromSettings(page: Page) {
   await page.waitForURL("**/auth");
 }
 
+/** Premium through the local test checkout, as in premium.spec.ts. */
+export async function becomePremium(page: Page) {
+  await page.goto("/subscription");
+  await page.getByRole("radio", { name: /Premium Monthly/ }).click();
+  await page.getByRole("button", { name: "Start 14-day free trial" }).click();
+  await page.waitForURL("**/api/billing/test-checkout/**");
+  await page.getByRole("button", { name: "Complete test purchase" }).click();
+  await page.waitForURL("**/success");
+  await expect(page.getByRole("heading", { name: "Welcome to Premium" })).toBeVisible();
+}
+
 /** Waits for a mail to `to` in the SMTP sink and returns its decoded text. */
 export async function waitForMail(to: string, subject: RegExp): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR;

@@ -50,6 +50,17 @@ function OwnPlanCard({ plan }: { plan: PlanSummary }) {
         ) : (
           <p className="text-sm text-stone-700 dark:text-stone-300">
             {readyLine(plan)}
+            {plan.status === "draft" ? (
+              <>
+                {" · "}
+                <Link
+                  to={`/path/builder?plan=${plan.id}`}
+                  className="font-medium text-pasture-700 hover:underline dark:text-gold-300"
+                >
+                  Continue in the builder<span className="sr-only"> {plan.title}</span>
+                </Link>
+              </>
+            ) : null}
             {plan.status === "ready" && !plan.enrollment ? (
               <>
                 {" · "}

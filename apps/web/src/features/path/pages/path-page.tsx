@@ -9,6 +9,7 @@ import { Loading, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { myPlansQuery, useMyPlans } from "@/lib/path";
 import { useLibrary } from "../api/get-library";
+import { BuildPlanLink } from "../components/builder/builder-links";
 import { CreatePlanLink, OwnPlansList } from "../components/own-plans";
 import { LibraryCard, MyPlanCard } from "../components/plan-card";
 
@@ -86,7 +87,10 @@ function OwnPlansSection() {
             Written for you from your goal, your season of life and the time you have.
           </p>
         </div>
-        <CreatePlanLink />
+        <div className="flex flex-wrap gap-2">
+          <CreatePlanLink />
+          <BuildPlanLink />
+        </div>
       </div>
       {mine.data?.own.length ? <OwnPlansList plans={mine.data.own} /> : null}
     </section>

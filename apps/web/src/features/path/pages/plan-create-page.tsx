@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { Navigate, useLocation } from "react-router";
-import { Loading, LoadFailure } from "@/components/ui/query-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useDocumentTitle } from "@/lib/document-title";
-import { useSubscription } from "@/lib/subscription";
 import { BasicsStep, ContextStep, PreferencesStep } from "../components/create/question-steps";
 import { ReviewStep } from "../components/create/review-step";
 import { stepPath, STEP_INFO } from "../components/create/wizard-frame";
-import { PremiumOnly, WizardIntro } from "../components/create/wizard-intro";
+import { WizardIntro } from "../components/create/wizard-intro";
+import { PremiumGate } from "../components/premium-gate";
 import { allowedStep, draftBrief, loadDraft, saveDraft, WIZARD_STEP_COUNT, type PlanDraft, type WizardStep } from "../plan-draft";
 
 type Page = WizardStep | "intro";
@@ -48,27 +46,10 @@ function Wizard({ page }: { page: Page }) {
  */
 export function PlanCreatePage() {
   const page = pageOf(useLocation().pathname);
-  const subscription = useSubscription();
   useDocumentTitle(titleOf(page));
-  if (subscription.isPending) {
-    return (
-      <Loading label="Loading" className="mx-auto max-w-2xl space-y-4">
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-40" />
-      </Loading>
-    );
-  }
-  // A failed background refresh keeps the answer it had: the wizard is not taken away mid-answer.
-  if (!subscription.data) {
-    return (
-      <LoadFailure
-        className="mx-auto max-w-2xl"
-        title="Unable to verify subscription status"
-        message="Please try again."
-        onRetry={() => void subscription.refetch()}
-      />
-    );
-  }
-  if (!subscription.data.is_premium) return <PremiumOnly />;
-  return <Wizard page={page} />;
+  return (
+    <PremiumGate title="Create your own plan">
+      <Wizard page={page} />
+    </PremiumGate>
+  );
 }

@@ -6,6 +6,7 @@ import { Loading, LoadFailure } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { hasStatus } from "@/lib/api";
 import { usePlan } from "../api/get-plan";
+import { PlanBuilderActions } from "../components/builder/builder-links";
 import { CompletionDialog } from "../components/completion-dialog";
 import { DayList } from "../components/day-list";
 import { DayView } from "../components/day-view";
@@ -41,6 +42,7 @@ function Plan({ plan }: { plan: PlanDetail }) {
         ← The Path
       </Link>
       <PlanHeader plan={plan} />
+      <PlanBuilderActions plan={plan} />
       {plan.enrollment ? (
         <ProgressPanel plan={plan} onCatchUp={select} />
       ) : (

@@ -62,12 +62,12 @@ export function WizardIntro() {
   );
 }
 
-/** A free member on any /path/create page: the spec's Premium message and the way to upgrade. */
-export function PremiumOnly() {
+/** A free member on a Premium page (/path/create..., /path/builder): the spec's Premium message and the way to upgrade. */
+export function PremiumOnly({ title = "Create your own plan" }: { title?: string }) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       {backLink}
-      <PageHeading title="Create your own plan" />
+      <PageHeading title={title} />
       <Card className="flex items-start gap-3">
         <Crown aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-gold-600" />
         <p className="font-medium text-stone-900 dark:text-stone-100">{PREMIUM_ONLY_MESSAGE}</p>
