@@ -110,6 +110,17 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   await b.getByRole("button", { name: `Delete notification from @${userA.username}` }).click();
   await expect(b.getByText("No notifications yet")).toBeVisible();
 
+  // Each @mention is a link to that brother's profile (and so is the author's @username, with his name).
+  await b.keyboard.press("Escape");
+  const mention = b
+    .getByRole("article", { name: /Post by Bravo Tester/ })
+    .first()
+    .getByRole("link", { name: `@${userA.username}`, exact: true });
+  await mention.click();
+  await b.waitForURL(`**/profile/${encodeURIComponent(`@${userA.username}`)}`);
+  await expect(b.getByRole("heading", { name: userA.name, level: 1 })).toBeVisible();
+  await b.goBack();
+
   // User content is text: markup in a post shows as written and no script from it runs.
   const attack = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> Testing`;
   await b.goto("/pasture");

@@ -284,5 +284,13 @@ describe("public profiles", () => {
     const unknown = await b.get("/api/profiles/00000000-0000-0000-0000-000000000000");
     expect(unknown.status).toBe(404);
     expect(unknown.json().error.message).toBe("That profile was not found.");
+
+    // An @mention's link names the username: the same profile, any case.
+    const byName = await b.get(`/api/profiles/@${username.toUpperCase()}`);
+    expect(byName.status).toBe(200);
+    expect(byName.json()).toEqual(seen.json());
+    const nobody = await b.get("/api/profiles/@nobody_has_this_name");
+    expect(nobody.status).toBe(404);
+    expect(nobody.json().error.message).toBe("That profile was not found.");
   });
 });

@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { AVATAR_MAX_BYTES, type Me, updateProfileInput, userSearchQuery, usernameAvailabilityQuery } from "@shepherd/shared";
 import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { IMAGE_KEY, readImageUpload } from "../../http/images";
 import { readJson, readQuery } from "../../http/validate";
 import { deleteStoredFile, storedFileUrl } from "../../providers/storage/storage";
-import { searchUsers } from "./people";
+import { searchUsers, userIdByUsername } from "./people";
 import { completeOnboarding, getProfile, getPublicProfile, setAvatarUrl, updateProfile, usernameAvailability } from "./service";
 
 export function profileRoutes(ctx: AppContext) {
@@ -59,7 +59,11 @@ export function profileRoutes(ctx: AppContext) {
     })
     .get("/profiles/:userId", async (c) => {
       const user = await requireUser(c);
-      return c.json(await getPublicProfile(ctx.db, { userId: c.req.param("userId"), viewerId: user.id }));
+      // "@name" (an @mention's link) is looked up by username; anything else is a user id.
+      const given = c.req.param("userId");
+      const userId = given.startsWith("@") ? await userIdByUsername(ctx.db, given) : given;
+      if (!userId) throw notFound("That profile");
+      return c.json(await getPublicProfile(ctx.db, { userId, viewerId: user.id }));
     })
     .get("/files/:area{avatars|pasture}/:owner/:name", async (c) => {
       await requireUser(c);

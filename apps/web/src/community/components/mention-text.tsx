@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { Link } from "react-router";
 import { USERNAME_MAX, USERNAME_MIN } from "@shepherd/shared/constants";
 import { cn } from "@/lib/cn";
 
@@ -19,15 +20,19 @@ export function splitMentions(text: string): Array<{ text: string; mention: bool
   return parts;
 }
 
-/** What a brother wrote, line breaks kept, with @mentions highlighted. */
+/** What a brother wrote, line breaks kept, each @mention a link to that brother's profile. */
 export function MentionText({ text, className }: { text: string; className?: string }) {
   return (
     <p className={cn("break-words whitespace-pre-wrap", className)}>
       {splitMentions(text).map((part, index) =>
         part.mention ? (
-          <span key={index} className="font-medium text-pasture-700 dark:text-gold-300">
+          <Link
+            key={index}
+            to={`/profile/${encodeURIComponent(part.text)}`}
+            className="font-medium text-pasture-700 hover:underline dark:text-gold-300"
+          >
             {part.text}
-          </span>
+          </Link>
         ) : (
           <Fragment key={index}>{part.text}</Fragment>
         ),

@@ -16,8 +16,9 @@ function MemberRow({ flock, member, canRemove }: { flock: FlockDetail; member: F
       <Avatar name={member.display_name} url={member.avatar_url} size="sm" />
       <div className="min-w-0 flex-1 text-sm">
         <p className="flex flex-wrap items-center gap-x-2">
-          <Link to={`/profile/${member.id}`} className="font-semibold hover:underline">
-            {name}
+          <Link to={`/profile/${member.id}`} className="group flex flex-wrap items-baseline gap-x-2">
+            <span className="font-semibold group-hover:underline">{name}</span>
+            {member.username ? <span className="font-normal text-stone-600 dark:text-stone-400">@{member.username}</span> : null}
           </Link>
           {member.role === "owner" ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-gold-300/40 px-2 py-0.5 text-xs font-semibold text-pasture-900 dark:bg-gold-500/20 dark:text-gold-300">
@@ -27,7 +28,6 @@ function MemberRow({ flock, member, canRemove }: { flock: FlockDetail; member: F
           ) : null}
         </p>
         <p className="flex flex-wrap items-center gap-x-2 text-stone-600 dark:text-stone-400">
-          {member.username ? <span>@{member.username}</span> : null}
           {member.streak !== null ? (
             <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-400">
               <Flame aria-hidden="true" className="h-3.5 w-3.5" />
