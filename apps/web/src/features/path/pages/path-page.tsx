@@ -11,6 +11,7 @@ import { myPlansQuery, useMyPlans } from "@/lib/path";
 import { useLibrary } from "../api/get-library";
 import { CreatePlanLink, OwnPlansList } from "../components/own-plans";
 import { LibraryCard, MyPlanCard } from "../components/plan-card";
+import { TogetherSection } from "../components/together/together-section";
 
 const ANY = "any";
 
@@ -148,6 +149,7 @@ export function PathPage() {
         title="The Path"
         description="Plans to follow one day at a time: a reading, a question, a challenge and a prayer."
       />
+      <TogetherSection />
       <MyPlansSection />
       <OwnPlansSection />
       <FindAPlan />
