@@ -61,8 +61,8 @@ test("two brothers follow a plan with their flock: invitation, each other's days
   await expect(dialog).toBeHidden();
 
   // The group's panel: A is in (and follows the plan now), B is invited.
-  const panelA = a.getByRole("region", { name: "With your flock" });
-  await expect(panelA.getByRole("heading", { name: "With your flock" })).toBeFocused();
+  const panelA = a.getByRole("region", { name: "With your flock", exact: true });
+  await expect(panelA.getByRole("heading", { name: "With your flock", exact: true })).toBeFocused();
   const rowOf = (panel: ReturnType<Page["getByRole"]>, name: string) => panel.getByRole("listitem").filter({ hasText: name });
   await expect(rowOf(panelA, "Andrew Tester")).toContainText("(you)");
   await expect(rowOf(panelA, "Andrew Tester")).toContainText(/0 of \d+ days done/);
@@ -71,7 +71,7 @@ test("two brothers follow a plan with their flock: invitation, each other's days
 
   // B sees the invitation on The Path, and joins.
   await b.goto("/path");
-  const withFlock = b.getByRole("region", { name: "With your flock" });
+  const withFlock = b.getByRole("region", { name: "With your flock", exact: true });
   await expect(withFlock.getByRole("heading", { name: "Invitations from your flock" })).toBeVisible();
   await expect(withFlock.getByText(`Andrew Tester invited you to follow it with ${flockName}.`, { exact: false })).toBeVisible();
   await expectNoSeriousViolations(b);
@@ -89,7 +89,7 @@ test("two brothers follow a plan with their flock: invitation, each other's days
   // B opens the plan from his plans together and sees that A has done day 1.
   await withFlock.getByRole("link", { name: escaped(title) }).click();
   await expect(b.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  const panelB = b.getByRole("region", { name: "With your flock" });
+  const panelB = b.getByRole("region", { name: "With your flock", exact: true });
   await expect(rowOf(panelB, "Andrew Tester")).toContainText(/1 of \d+ days done/);
   await expect(rowOf(panelB, "Andrew Tester")).toContainText("Next: day 2");
   await expect(rowOf(panelB, "Barnabas Tester")).toContainText(/0 of \d+ days done/);
@@ -136,6 +136,6 @@ test("two brothers follow a plan with their flock: invitation, each other's days
   await expect(b.getByRole("button", { name: "Follow with your flock" })).toBeFocused();
   await expect(b.getByRole("progressbar", { name: /of the plan done/ })).toBeVisible();
   await a.reload();
-  await expect(rowOf(a.getByRole("region", { name: "With your flock" }), "Andrew Tester")).toBeVisible();
-  await expect(rowOf(a.getByRole("region", { name: "With your flock" }), "Barnabas Tester")).toHaveCount(0);
+  await expect(rowOf(a.getByRole("region", { name: "With your flock", exact: true }), "Andrew Tester")).toBeVisible();
+  await expect(rowOf(a.getByRole("region", { name: "With your flock", exact: true }), "Barnabas Tester")).toHaveCount(0);
 });

@@ -62,13 +62,10 @@ function StepOutDialog(props: { open: boolean; onClose: () => void; group: PlanG
           variant="danger"
           disabled={leave.isPending}
           onClick={() =>
-            leave.mutate(props.group.id, {
-              onSuccess: () => {
-                notify("You stepped out", "You still follow the plan on your own.");
-                props.onLeft();
-              },
-              onError: showError,
-            })
+            void leave.mutateAsync(props.group.id).then(() => {
+              notify("You stepped out", "You still follow the plan on your own.");
+              props.onLeft();
+            }, showError)
           }
         >
           {leave.isPending ? "Stepping out..." : "Step out"}
@@ -154,13 +151,10 @@ function Group({
               size="sm"
               disabled={busy}
               onClick={() =>
-                join.mutate(group.id, {
-                  onSuccess: () => {
-                    notify("You joined your flock in this plan", "You see one another's days, and each day's discussion.");
-                    setFocusAgain((n) => n + 1);
-                  },
-                  onError: showError,
-                })
+                void join.mutateAsync(group.id).then(() => {
+                  notify("You joined your flock in this plan", "You see one another's days, and each day's discussion.");
+                  setFocusAgain((n) => n + 1);
+                }, showError)
               }
             >
               {join.isPending ? "Joining..." : "Join"}
@@ -170,13 +164,10 @@ function Group({
               variant="ghost"
               disabled={busy}
               onClick={() =>
-                decline.mutate(group.id, {
-                  onSuccess: () => {
-                    notify("Invitation declined", "You can still follow the plan on your own.");
-                    onLeft();
-                  },
-                  onError: showError,
-                })
+                void decline.mutateAsync(group.id).then(() => {
+                  notify("Invitation declined", "You can still follow the plan on your own.");
+                  onLeft();
+                }, showError)
               }
             >
               Not now

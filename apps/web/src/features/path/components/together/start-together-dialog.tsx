@@ -52,21 +52,20 @@ export function StartTogetherDialog(props: {
   const submit = () => {
     const memberIds = who === "everyone" ? choices.map((m) => m.id) : chosen;
     if (memberIds.length === 0) return setError("Choose at least one brother.");
-    start.mutate(
-      // Everyone, before the group exists: the server asks the whole flock as it is now.
-      { planId: props.plan.id, flockId: props.flock.id, memberIds: who === "everyone" && !adding ? undefined : memberIds },
-      {
-        onSuccess: (group) => {
-          notify(
-            adding ? "Invitations sent" : "Following with your flock",
-            `${brothers(memberIds.length)} invited to follow "${props.plan.title}" with you.`,
-          );
-          close();
-          props.onStarted(group);
-        },
-        onError: showError,
-      },
-    );
+    // mutateAsync: the dialog's card gives way to the group's panel as the lists reload, before mutate()'s callbacks.
+    void start
+      .mutateAsync(
+        // Everyone, before the group exists: the server asks the whole flock as it is now.
+        { planId: props.plan.id, flockId: props.flock.id, memberIds: who === "everyone" && !adding ? undefined : memberIds },
+      )
+      .then((group) => {
+        notify(
+          adding ? "Invitations sent" : "Following with your flock",
+          `${brothers(memberIds.length)} invited to follow "${props.plan.title}" with you.`,
+        );
+        close();
+        props.onStarted(group);
+      }, showError);
   };
 
   return (

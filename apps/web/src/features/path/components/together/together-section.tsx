@@ -11,6 +11,7 @@ import { useJoinGroup } from "@/features/path/api/join-group";
 import { useLeaveGroup } from "@/features/path/api/leave-group";
 import { splitGroups } from "@/features/path/together";
 
+/** An invitation to follow a plan together (mutateAsync: it is gone from the list before mutate()'s callbacks would run). */
 function Invitation({ group, onAnswered }: { group: PlanGroupSummary; onAnswered: () => void }) {
   const join = useJoinGroup();
   const decline = useLeaveGroup();
@@ -30,13 +31,10 @@ function Invitation({ group, onAnswered }: { group: PlanGroupSummary; onAnswered
           aria-label={`Join ${group.plan.title}`}
           disabled={busy}
           onClick={() =>
-            join.mutate(group.id, {
-              onSuccess: () => {
-                notify(`You joined "${group.plan.title}"`, `You follow it with ${group.flock.name}.`);
-                onAnswered();
-              },
-              onError: showError,
-            })
+            void join.mutateAsync(group.id).then(() => {
+              notify(`You joined "${group.plan.title}"`, `You follow it with ${group.flock.name}.`);
+              onAnswered();
+            }, showError)
           }
         >
           {join.isPending ? "Joining..." : "Join"}
@@ -47,13 +45,10 @@ function Invitation({ group, onAnswered }: { group: PlanGroupSummary; onAnswered
           aria-label={`Not now: ${group.plan.title}`}
           disabled={busy}
           onClick={() =>
-            decline.mutate(group.id, {
-              onSuccess: () => {
-                notify("Invitation declined", "You can still follow the plan on your own.");
-                onAnswered();
-              },
-              onError: showError,
-            })
+            void decline.mutateAsync(group.id).then(() => {
+              notify("Invitation declined", "You can still follow the plan on your own.");
+              onAnswered();
+            }, showError)
           }
         >
           Not now
