@@ -1,10 +1,12 @@
 import { MessageCircle } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import type { PlanDetail } from "@shepherd/shared/path";
 import { CommentThread } from "@/community";
 import { Card } from "@/components/ui/card";
 import { planDayComments } from "@/features/path/api/day-comments";
+import { groupQuery } from "@/features/path/api/get-group";
 import { useTogether } from "@/features/path/api/get-together";
 import { dayDiscussion, discussionGroup, linkedGroupId } from "@/features/path/together";
 
@@ -21,11 +23,17 @@ export function DayDiscussion({ plan, dayNumber }: { plan: PlanDetail; dayNumber
   const heading = useRef<HTMLHeadingElement>(null);
   const cameFromLink = group !== null && group.id === linked && Number(params.get("day")) === dayNumber;
 
+  const client = useQueryClient();
+  const { key: visit } = useLocation();
+  const groupId = group?.id;
+  // Each time a link brings him here (the page may be open already): the discussion read afresh, and in view.
   useEffect(() => {
-    if (!cameFromLink) return;
+    if (!cameFromLink || !groupId) return;
+    void client.invalidateQueries({ queryKey: planDayComments.queryKey(dayDiscussion(groupId, dayNumber).id) });
+    void client.invalidateQueries({ queryKey: groupQuery(groupId).queryKey });
     heading.current?.scrollIntoView({ block: "start" });
     heading.current?.focus({ preventScroll: true });
-  }, [cameFromLink]);
+  }, [cameFromLink, groupId, dayNumber, visit, client]);
 
   if (!group) return null;
   return (
