@@ -134,7 +134,7 @@ export function StartTogetherDialog(props: {
                         }}
                       />
                       <Avatar name={member.display_name} url={member.avatar_url} size="sm" />
-                      <span className="min-w-0">
+                      <span className="min-w-0 flex-1 overflow-hidden">
                         <span className="block truncate font-medium">{personName(member)}</span>
                         {member.username ? (
                           <span className="block truncate text-stone-600 dark:text-stone-400">@{member.username}</span>
