@@ -105,18 +105,16 @@ function Group({
 
   return (
     <Card role="region" aria-labelledby={headingId} className="space-y-3 p-4 sm:p-5" data-testid="plan-group">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0 space-y-0.5">
-          <h2 id={headingId} ref={heading} tabIndex={-1} className="flex items-center gap-2 font-semibold outline-none">
-            <Users aria-hidden="true" className="h-5 w-5 shrink-0 text-pasture-700 dark:text-gold-300" />
-            With your flock
-          </h2>
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            {invited && group.started_by
-              ? `${personName(group.started_by)} invited you to follow this plan with ${group.flock.name}.`
-              : `Following with ${group.flock.name}: ${group.joined_count} of ${group.members.length} in.`}
-          </p>
-        </div>
+      <div className="min-w-0 space-y-0.5">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="flex items-center gap-2 font-semibold outline-none">
+          <Users aria-hidden="true" className="h-5 w-5 shrink-0 text-pasture-700 dark:text-gold-300" />
+          With your flock
+        </h2>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {invited && group.started_by
+            ? `${personName(group.started_by)} invited you to follow this plan with ${group.flock.name}.`
+            : `Following with ${group.flock.name}: ${group.joined_count} of ${group.members.length} in.`}
+        </p>
       </div>
       <ul className="divide-y divide-stone-100 dark:divide-stone-800">
         {group.members.map((member) => (
