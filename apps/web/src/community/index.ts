@@ -1,9 +1,12 @@
 /**
- * The community slice: what The Pasture, My Flock and profiles share (posts, comments, mentions, reports). Features
- * import it from here, never from its folders, so what they may use is this list.
+ * The community slice: what The Pasture, My Flock, The Path's plans with the flock and profiles share (posts, comments,
+ * mentions, reports, who is in his flock). Features import it from here, never from its folders, so what they may use is this list.
  */
 export type { CommentKind } from "./api/comment-kind";
 export { feedQuery, patchFeedItem } from "./api/feed-pages";
+export { flockKeys } from "./api/flock-keys";
+export { flockQuery, flockSaved, useFlock } from "./api/get-flock";
+export { flocksQuery, useFlocks } from "./api/get-flocks";
 export { invalidatePosts } from "./api/get-posts";
 export { CharacterCount } from "@/components/ui/character-count";
 export { CommentThread } from "./components/comment-thread";

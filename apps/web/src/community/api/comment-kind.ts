@@ -19,6 +19,8 @@ export interface CommentKind<P extends CommentParent> {
   queryKey: (parentId: string) => QueryKey;
   /** What a report of one of these comments is about. */
   reportTarget: ReportTarget;
+  /** What the thread says before anyone has commented, when "encourage him" does not fit. */
+  empty?: string;
   /** Changes the parent wherever it is cached: its comment_count after a comment is added or deleted. */
   patchParent: (client: QueryClient, parent: P, change: <T extends { comment_count: number }>(item: T) => T) => void;
 }

@@ -137,7 +137,7 @@ export function CommentThread<P extends CommentParent>({ kind, parent, id }: { k
         }
         error="Couldn't load the comments."
         isEmpty={(comments) => comments.length === 0}
-        empty="No comments yet. Be the first to encourage him."
+        empty={kind.empty ?? "No comments yet. Be the first to encourage him."}
       >
         {(comments) => (
           <ul className="divide-y divide-stone-100 dark:divide-stone-800">

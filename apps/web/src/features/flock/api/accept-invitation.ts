@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockSaved } from "./get-flock";
+import { flockSaved } from "@/community";
 
 /** POST /api/flocks/:id/accept: the invited brother joins. */
 export function acceptInvitation(flockId: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockSaved } from "./get-flock";
+import { flockSaved } from "@/community";
 
 /** POST /api/flocks -> the new flock, with me as its owner. */
 export function createFlock(input: { name: string; description?: string }) {

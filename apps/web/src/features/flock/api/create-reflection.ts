@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Reflection } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockKeys } from "./keys";
+import { flockKeys } from "@/community";
 import { reflectionsQuery } from "./get-reflections";
 
 export interface NewReflection {

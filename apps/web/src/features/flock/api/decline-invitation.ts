@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { flockKeys } from "./keys";
+import { flockKeys } from "@/community";
 
 /** POST /api/flocks/:id/decline: the invited brother says no, thanks. */
 export function declineInvitation(flockId: string) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { FlockInvitePreview } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockKeys } from "./keys";
+import { flockKeys } from "@/community";
 
 /** GET /api/flock-invites/:code: the flock an invite link leads to. */
 export const invitePreviewQuery = (code: string) =>

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { Page, Reflection } from "@shepherd/shared/community";
-import { feedQuery, patchFeedItem } from "@/community";
-import { flockKeys } from "./keys";
+import { feedQuery, flockKeys, patchFeedItem } from "@/community";
 
 /** GET /api/flocks/:id/reflections: members only, newest first, a page at a time. */
 export const reflectionsQuery = (flockId: string) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockQuery } from "./get-flock";
+import { flockQuery } from "@/community";
 
 /** POST /api/flocks/:id/invitations: invite a brother by username; he accepts or declines on his My Flock page. */
 export function inviteToFlock(input: { flockId: string; username: string }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockSaved } from "./get-flock";
+import { flockSaved } from "@/community";
 
 /** POST /api/flock-invites/:code/accept: join through the link -> the flock. */
 export function joinByInvite(code: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { flockKeys } from "./keys";
+import { flockKeys } from "@/community";
 
 /** POST /api/flocks/:id/leave: the longest-standing member becomes owner if I owned it; the last one out ends it. */
 export function leaveFlock(flockId: string) {

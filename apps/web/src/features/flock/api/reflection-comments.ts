@@ -1,7 +1,6 @@
 import type { Reflection } from "@shepherd/shared/community";
-import type { CommentKind } from "@/community";
+import { flockKeys, type CommentKind } from "@/community";
 import { patchReflection } from "./get-reflections";
-import { flockKeys } from "./keys";
 
 /** Comments under a reflection in a flock (members only). */
 export const reflectionComments: CommentKind<Pick<Reflection, "id" | "flock_id">> = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockQuery } from "./get-flock";
+import { flockQuery } from "@/community";
 
 /** DELETE /api/flocks/:id/members/:userId (owner). */
 export function removeMember(input: { flockId: string; userId: string }) {

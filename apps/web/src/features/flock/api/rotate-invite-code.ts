@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockQuery } from "./get-flock";
+import { flockQuery } from "@/community";
 
 /** POST /api/flocks/:id/invite-code (owner): a new invite link; the old one stops working. */
 export function rotateInviteCode(flockId: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockSaved } from "./get-flock";
+import { flockSaved } from "@/community";
 
 /** PATCH /api/flocks/:id (owner): a new name or description. */
 export function updateFlock(input: { flockId: string; name?: string; description?: string }) {

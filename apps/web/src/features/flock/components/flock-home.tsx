@@ -2,7 +2,7 @@ import { ChevronRight, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { FlockInvitation } from "@shepherd/shared/community";
-import { TimeAgo } from "@/community";
+import { TimeAgo, useFlocks } from "@/community";
 import { Avatar } from "@/components/profile/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,7 +13,6 @@ import { notify, showError } from "@/lib/toast";
 import { useAcceptInvitation } from "../api/accept-invitation";
 import { useCreateFlock } from "../api/create-flock";
 import { useDeclineInvitation } from "../api/decline-invitation";
-import { useFlocks } from "../api/get-flocks";
 import { flockPath } from "../paths";
 import { FlockFields, flockNameError } from "./flock-fields";
 

@@ -12,6 +12,7 @@ import { useLibrary } from "../api/get-library";
 import { BuildPlanLink } from "../components/builder/builder-links";
 import { CreatePlanLink, OwnPlansList } from "../components/own-plans";
 import { LibraryCard, MyPlanCard } from "../components/plan-card";
+import { TogetherSection } from "../components/together/together-section";
 
 const ANY = "any";
 
@@ -152,6 +153,7 @@ export function PathPage() {
         title="The Path"
         description="Plans to follow one day at a time: a reading, a question, a challenge and a prayer."
       />
+      <TogetherSection />
       <MyPlansSection />
       <OwnPlansSection />
       <FindAPlan />

@@ -14,6 +14,8 @@ import { FollowPanel } from "../components/follow-panel";
 import { GenerationStatus } from "../components/generation-status";
 import { PlanHeader } from "../components/plan-header";
 import { ProgressPanel } from "../components/progress-panel";
+import { DayDiscussion } from "../components/together/day-discussion";
+import { PlanTogether } from "../components/together/plan-together";
 
 /** The day a plan's page opens on: the one to do next, else the latest open one, else day 1. */
 function defaultDay(plan: PlanDetail): number {
@@ -48,12 +50,14 @@ function Plan({ plan }: { plan: PlanDetail }) {
       ) : (
         <FollowPanel plan={plan} onStarted={() => setParams({ day: "1" })} />
       )}
+      <PlanTogether plan={plan} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_1fr]">
         <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
           <DayList days={plan.days} selected={selected} onSelect={select} />
         </div>
         <div id="plan-day" className="min-w-0 scroll-mt-24">
           <DayView plan={plan} dayNumber={selected} onFinished={() => setFinished(true)} />
+          <DayDiscussion plan={plan} dayNumber={selected} />
         </div>
       </div>
       <CompletionDialog plan={plan} open={finished} onClose={() => setFinished(false)} />

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockKeys } from "./keys";
+import { flockKeys } from "./flock-keys";
 
 /** GET /api/flocks/:id: members only (anyone else gets 404). */
 export const flockQuery = (flockId: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { FlockInvitation, FlockSummary } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { flockKeys } from "./keys";
+import { flockKeys } from "./flock-keys";
 
 /** GET /api/flocks: my flocks and the invitations waiting for me. */
 export const flocksQuery = queryOptions({

@@ -1,4 +1,4 @@
-/** My Flock's caches. */
+/** A flock's caches: My Flock's, and who is in his flock for The Path's plans with the flock. */
 export const flockKeys = {
   /** GET /api/flocks (my flocks and invitations; matched exactly), and the root of every flock's own caches. */
   all: ["flocks"] as const,
