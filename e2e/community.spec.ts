@@ -71,6 +71,7 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   await expect(item.locator('[data-icon="note"]')).toBeVisible();
   await expect(item.getByText(/^(less than a minute|1 minute) ago$/)).toBeVisible();
   await expect(panel.getByText(`@${userB.username}`, { exact: true })).toBeVisible();
+  await expect(item).toContainText(`${userB.name} mentioned you in a post`);
   await expect(panel.getByText(text)).toBeVisible();
   // Clicking outside closes the panel and changes nothing.
   await a.mouse.click(4, 700);
@@ -79,11 +80,18 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   expect(new URL(a.url()).pathname).toBe("/");
   await bell.click();
   await panel.getByText(text).click();
-  await a.waitForURL((url) => url.pathname === "/pasture");
+  // It leads to /pasture with that very post first, under a heading that takes focus.
+  await a.waitForURL((url) => url.pathname === "/pasture" && url.searchParams.has("post"));
   await expect(panel).toBeHidden();
   await expect(badgeA).toBeHidden();
+  const linked = a.getByRole("region", { name: "The post you were mentioned in" });
+  await expect(a.getByRole("heading", { name: "The post you were mentioned in" })).toBeFocused();
+  await expect(linked.getByRole("article", { name: /Post by Bravo Tester/ })).toContainText(text);
+  await linked.getByRole("link", { name: "Show all posts" }).click();
+  await a.waitForURL((url) => url.pathname === "/pasture" && !url.search);
+  await expect(linked).toBeHidden();
 
-  // The post is there, the mention highlighted as text; A prays and comments back with a mention of B.
+  // The post is there, the mention a link; A prays and comments back with a mention of B.
   const post = a.getByRole("article", { name: /Post by Bravo Tester/ }).first();
   await expect(post).toContainText(`@${userA.username}`);
   const praying = post.getByRole("button", { name: /Praying for you/ });
@@ -107,6 +115,13 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   await b.getByRole("button", { name: "Mark all read" }).click();
   await expect(badgeB).toBeHidden();
   await expect(b.getByRole("button", { name: "Mark all read" })).toBeHidden();
+  // A comment's mention leads to its post with the comments open and that comment marked.
+  await expect(fromA).toContainText(`${userA.name} mentioned you in a comment`);
+  await fromA.getByText(`Praying now, @${userB.username}.`).click();
+  await b.waitForURL((url) => url.pathname === "/pasture" && url.searchParams.has("comment"));
+  const markedComment = b.getByRole("region", { name: "The post you were mentioned in" }).locator('li[aria-current="true"]');
+  await expect(markedComment).toContainText(`Praying now, @${userB.username}.`);
+  await b.getByRole("button", { name: /^Notifications/ }).click();
   await b.getByRole("button", { name: `Delete notification from @${userA.username}` }).click();
   await expect(b.getByText("No notifications yet")).toBeVisible();
 
@@ -243,14 +258,22 @@ test("My Flock: create, invite by username, accept, reflect with a mention, and 
   await expect(b.getByText("Reflection shared")).toBeVisible();
   await expect(b.getByRole("article", { name: /Reflection by Member Tester/ })).toContainText("Grateful for this flock.");
 
-  // A is told live; the notification leads to /flock, and the flock shows B's reflection and shared streak.
+  // A is told live; the notification leads to /flock, to that flock with B's reflection first, and shows his shared streak.
   await expect(a.getByTestId("unread-badge")).toHaveText("1");
   await a.getByRole("button", { name: /^Notifications/ }).click();
+  await expect(a.getByRole("region", { name: "Notifications", exact: true })).toContainText(
+    "Member Tester mentioned you in your flock",
+  );
   await a.getByRole("region", { name: "Notifications" }).getByText(reflection).click();
-  await a.waitForURL((url) => url.pathname === "/flock" && !url.search);
+  await a.waitForURL((url) => url.pathname === "/flock" && url.searchParams.has("reflection"));
   await expect(a.getByTestId("unread-badge")).toBeHidden();
-  await a.getByRole("link", { name: new RegExp(flockName) }).click();
-  await expect(a.getByRole("article", { name: /Reflection by Member Tester/ })).toContainText("Grateful for this flock.");
+  await expect(a.getByRole("heading", { name: "The reflection you were mentioned in" })).toBeFocused();
+  await expect(
+    a
+      .getByRole("region", { name: "The reflection you were mentioned in" })
+      .getByRole("article", { name: /Reflection by Member Tester/ }),
+  ).toContainText("Grateful for this flock.");
+  await expect(a.getByRole("heading", { name: flockName })).toBeVisible();
   const members = a.getByRole("region", { name: /^Members/ });
   await expect(members.getByRole("listitem").filter({ hasText: `@${userB.username}` })).toContainText("0 days streak");
 

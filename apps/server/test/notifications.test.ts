@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { brother } from "./helpers/community";
+import { brother, flockOf, join } from "./helpers/community";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -56,5 +56,40 @@ describe("notifications (spec sections 2, 4 and 7)", () => {
     expect(mine.unread).toBe(1);
     expect(mine.items[0].id).toBe(note.id);
     expect((await b.client.get("/api/notifications")).json().items).toEqual([]);
+  });
+
+  test("each notification links to the very item: the post, the comment on it, the reflection, its comment", async () => {
+    const a = await brother(app, "Aquila");
+    const b = await brother(app, "Boaz");
+    const post = (await b.client.post("/api/pasture/posts", { body: `Pray with me, @${a.username}` })).json();
+    const comment = (await b.client.post(`/api/pasture/posts/${post.id}/comments`, { body: `Thank you @${a.username}` })).json();
+    const flock = await flockOf(b, "Early Risers");
+    await join(b, flock.id, a);
+    const reflection = (
+      await b.client.post(`/api/flocks/${flock.id}/reflections`, { body: `Grateful for @${a.username}` })
+    ).json();
+    const reply = (
+      await b.client.post(`/api/reflections/${reflection.id}/comments`, { body: `And again, @${a.username}` })
+    ).json();
+
+    const items = (await a.client.get("/api/notifications")).json().items as Array<{ type: string; link: string }>;
+    expect(items.map((n) => [n.type, n.link])).toEqual([
+      ["mention_reflection", `/flock?f=${flock.id}&reflection=${reflection.id}&comment=${reply.id}`],
+      ["mention_reflection", `/flock?f=${flock.id}&reflection=${reflection.id}`],
+      ["mention_comment", `/pasture?post=${post.id}&comment=${comment.id}`],
+      ["mention_post", `/pasture?post=${post.id}`],
+    ]);
+
+    // The reflection the link names opens for a member of the flock, and for nobody else.
+    const opened = await a.client.get(`/api/reflections/${reflection.id}`);
+    expect(opened.status).toBe(200);
+    expect(opened.json()).toMatchObject({ id: reflection.id, body: `Grateful for @${a.username}` });
+    const outsider = await brother(app, "Outsider");
+    expect((await outsider.client.get(`/api/reflections/${reflection.id}`)).status).toBe(404);
+
+    // A deleted comment leaves no link to follow; the bell falls back to the page.
+    expect((await b.client.delete(`/api/pasture/comments/${comment.id}`)).status).toBe(200);
+    const after = (await a.client.get("/api/notifications")).json().items as Array<{ type: string; link: string | null }>;
+    expect(after.find((n) => n.type === "mention_comment")?.link).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUnreadBadge, mentionerInitial, notificationTarget } from "./notifications";
+import { formatUnreadBadge, mentionAction, mentionerInitial, notificationTarget } from "./notifications";
 
 const person = (display_name: string | null) => ({ id: "u1", display_name, username: "someone", avatar_url: null });
 
@@ -26,5 +26,14 @@ describe("the notification panel (spec section 2)", () => {
     expect(notificationTarget("mention_post")).toBe("/pasture");
     expect(notificationTarget("mention_comment")).toBe("/pasture");
     expect(notificationTarget("mention_reflection")).toBe("/flock");
+  });
+
+  it("goes to the very item when the server names it, and says what happened", () => {
+    expect(notificationTarget("mention_post", "/pasture?post=p1")).toBe("/pasture?post=p1");
+    expect(mentionAction("mention_post")).toBe("mentioned you in a post");
+    expect(mentionAction("mention_comment")).toBe("mentioned you in a comment");
+    expect(mentionAction("mention_reflection")).toBe("mentioned you in your flock");
+    expect(mentionAction("mention_plan_day")).toBe("mentioned you in a plan discussion");
+    expect(mentionAction("something_new")).toBe("mentioned you");
   });
 });

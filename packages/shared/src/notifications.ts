@@ -35,6 +35,22 @@ export function notificationTarget(type: string, link: string | null = null): st
   return type === "mention_reflection" ? "/flock" : "/pasture";
 }
 
+/** What happened, in words, beside who did it ("Barnabas mentioned you in a post"). */
+export function mentionAction(type: string): string {
+  switch (type) {
+    case "mention_post":
+      return "mentioned you in a post";
+    case "mention_comment":
+      return "mentioned you in a comment";
+    case "mention_reflection":
+      return "mentioned you in your flock";
+    case "mention_plan_day":
+      return "mentioned you in a plan discussion";
+    default:
+      return "mentioned you";
+  }
+}
+
 /** Spec section 2: the avatar's letter is the first letter of the mentioner's display name, or "?" as the fallback. */
 export function mentionerInitial(mentioner: NotificationItem["mentioner"]): string {
   const first = Array.from(mentioner?.display_name?.trim() ?? "")[0];

@@ -14,6 +14,7 @@ export { CommentsToggle } from "./components/comments-toggle";
 export { EditBox } from "./components/edit-box";
 export { Feed } from "./components/feed";
 export { ItemHeader } from "./components/item-header";
+export { LinkedItem, LinkedPost } from "./components/linked-item";
 export { MentionText } from "./components/mention-text";
 export { MentionTextarea } from "./components/mention-textarea";
 export { PostFeed, PostSkeletons } from "./components/post-feed";

@@ -71,7 +71,8 @@ export async function listReflections(
   return { items: page.rows.map((r) => toReflection(r, options.userId)), next_cursor: page.next };
 }
 
-async function getReflection(db: Database, options: { reflectionId: string; userId: string }): Promise<Reflection> {
+/** One reflection, for members of its flock only (404 / 403 otherwise): a notification's link opens it. */
+export async function getReflection(db: Database, options: { reflectionId: string; userId: string }): Promise<Reflection> {
   const [row] = await db
     .select(reflectionColumns)
     .from(reflections)

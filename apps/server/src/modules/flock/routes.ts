@@ -26,7 +26,7 @@ import {
   rotateInviteCode,
   updateFlock,
 } from "./flocks";
-import { createReflection, deleteReflection, listReflections, updateReflection } from "./reflections";
+import { createReflection, deleteReflection, getReflection, listReflections, updateReflection } from "./reflections";
 
 const INVITE_CODE = "{[A-Za-z0-9_-]{8,64}}";
 
@@ -102,6 +102,10 @@ export function flockRoutes(ctx: AppContext) {
         devotionalId: input.devotional_id,
       });
       return c.json(reflection, 201);
+    })
+    .get(`/reflections/:id${UUID_PARAM}`, async (c) => {
+      const user = await requireUser(c);
+      return c.json(await getReflection(ctx.db, { reflectionId: c.req.param("id"), userId: user.id }));
     })
     .patch(`/reflections/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);

@@ -12,7 +12,54 @@ import { notFound } from "../../errors";
 import { publishWithin } from "../../realtime/notice";
 import { personRef } from "../profiles/people";
 
-const { notifications, profiles, planDayComments, planDayDiscussions, planGroups } = schema;
+const {
+  notifications,
+  profiles,
+  planDayComments,
+  planDayDiscussions,
+  planGroups,
+  postComments,
+  reflections,
+  reflectionComments,
+} = schema;
+
+/** Where a mention happened, as the list reads it (the item may since have been deleted: then null). */
+interface MentionPlace {
+  type: string;
+  sourceId: string | null;
+  commentPostId: string | null;
+  reflectionId: string | null;
+  flockId: string | null;
+  /** Set when the mention is in a comment under the reflection. */
+  reflectionCommentId: string | null;
+  planDay: { planId: string; groupId: string; day: number } | null;
+}
+
+/**
+ * The link to the very item a notification is about: the post (and the comment) in The Pasture, the reflection in
+ * My Flock, the day of a plan shared with the flock. Spec section 2 sends mention_post and mention_comment to
+ * /pasture and mention_reflection to /flock; the query names the item on that page. Null when the item is gone.
+ */
+export function mentionLink(place: MentionPlace): string | null {
+  const q = encodeURIComponent;
+  switch (place.type) {
+    case "mention_post":
+      return place.sourceId ? `/pasture?post=${q(place.sourceId)}` : null;
+    case "mention_comment":
+      return place.commentPostId ? `/pasture?post=${q(place.commentPostId)}&comment=${q(place.sourceId!)}` : null;
+    case "mention_reflection": {
+      if (!place.reflectionId || !place.flockId) return null;
+      const reflection = `/flock?f=${q(place.flockId)}&reflection=${q(place.reflectionId)}`;
+      return place.reflectionCommentId ? `${reflection}&comment=${q(place.reflectionCommentId)}` : reflection;
+    }
+    case "mention_plan_day":
+      return place.planDay
+        ? `/path/${q(place.planDay.planId)}?day=${place.planDay.day}&together=${q(place.planDay.groupId)}`
+        : null;
+    default:
+      return null;
+  }
+}
 
 /** Spec section 7: the 20 newest of the user's notifications with their mentioners, and the unread count. */
 export async function listNotifications(db: Database, userId: string): Promise<NotificationList> {
@@ -25,6 +72,11 @@ export async function listNotifications(db: Database, userId: string): Promise<N
         read: notifications.read,
         createdAt: notifications.createdAt,
         mentionerId: notifications.mentionerId,
+        sourceId: notifications.sourceId,
+        commentPostId: postComments.postId,
+        reflectionId: reflections.id,
+        flockId: reflections.flockId,
+        reflectionCommentId: reflectionComments.id,
         displayName: profiles.displayName,
         username: profiles.username,
         avatarUrl: profiles.avatarUrl,
@@ -34,6 +86,19 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       })
       .from(notifications)
       .leftJoin(profiles, eq(profiles.id, notifications.mentionerId))
+      .leftJoin(postComments, and(eq(notifications.type, "mention_comment"), eq(postComments.id, notifications.sourceId)))
+      // A reflection mention names the reflection or a comment under it: either way the link opens the reflection.
+      .leftJoin(
+        reflectionComments,
+        and(eq(notifications.type, "mention_reflection"), eq(reflectionComments.id, notifications.sourceId)),
+      )
+      .leftJoin(
+        reflections,
+        and(
+          eq(notifications.type, "mention_reflection"),
+          eq(reflections.id, sql`coalesce(${reflectionComments.reflectionId}, ${notifications.sourceId})`),
+        ),
+      )
       .leftJoin(planDayComments, and(eq(notifications.type, "mention_plan_day"), eq(planDayComments.id, notifications.sourceId)))
       .leftJoin(planDayDiscussions, eq(planDayDiscussions.id, planDayComments.discussionId))
       .leftJoin(planGroups, eq(planGroups.id, planDayDiscussions.groupId))
@@ -54,7 +119,7 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       read: r.read,
       created_at: r.createdAt.toISOString(),
       mentioner: r.mentionerId ? personRef({ ...r, userId: r.mentionerId }) : null,
-      link: r.planDay ? `/path/${r.planDay.planId}?day=${r.planDay.day}&together=${r.planDay.groupId}` : null,
+      link: mentionLink(r),
     })),
   };
 }

@@ -4,6 +4,8 @@ export const flockKeys = {
   all: ["flocks"] as const,
   detail: (flockId: string) => [...flockKeys.all, flockId] as const,
   reflections: (flockId: string) => [...flockKeys.detail(flockId), "reflections"] as const,
+  /** One reflection on its own (a notification's link), outside the feed pages. */
+  reflection: (flockId: string, reflectionId: string) => [...flockKeys.detail(flockId), "reflection", reflectionId] as const,
   reflectionComments: (reflectionId: string) => ["reflections", reflectionId, "comments"] as const,
   invitePreview: (code: string) => ["flock-invites", code] as const,
 };

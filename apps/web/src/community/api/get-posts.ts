@@ -1,5 +1,6 @@
-import { useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { Page, Post, PostKind } from "@shepherd/shared/community";
+import { api, hasStatus } from "@/lib/api";
 import { feedQuery, patchFeedItem } from "./feed-pages";
 import { pastureKeys } from "./keys";
 
@@ -27,8 +28,20 @@ export function patchPost(client: QueryClient, postId: string, change: (post: Po
   client.setQueriesData<InfiniteData<Page<Post>>>({ queryKey: pastureKeys.posts() }, (data) =>
     patchFeedItem(data, postId, change),
   );
+  client.setQueryData<Post>(pastureKeys.post(postId), (post) => (post ? change(post) : post));
 }
 
 export function invalidatePosts(client: QueryClient) {
-  return client.invalidateQueries({ queryKey: pastureKeys.posts() });
+  return Promise.all([
+    client.invalidateQueries({ queryKey: pastureKeys.posts() }),
+    client.invalidateQueries({ queryKey: pastureKeys.onePosts() }),
+  ]);
 }
+
+/** GET /api/pasture/posts/:id: one post, for the link a notification follows. */
+export const postQuery = (postId: string) =>
+  queryOptions({
+    queryKey: pastureKeys.post(postId),
+    queryFn: ({ signal }) => api<Post>(`/api/pasture/posts/${encodeURIComponent(postId)}`, { signal }),
+    retry: (count, error) => !hasStatus(error, 404, 400) && count < 2,
+  });

@@ -7,4 +7,7 @@ export const pastureKeys = {
   posts: () => [...pastureKeys.all, "posts"] as const,
   postList: (filter: PostFilter) => [...pastureKeys.posts(), filter] as const,
   comments: (postId: string) => [...pastureKeys.all, "comments", postId] as const,
+  /** One post on its own (a notification's link), outside the feed pages. */
+  post: (postId: string) => [...pastureKeys.all, "post", postId] as const,
+  onePosts: () => [...pastureKeys.all, "post"] as const,
 };

@@ -1,8 +1,9 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { COMMENT_MAX, type Comment, type ReportTarget } from "@shepherd/shared/community";
 import { Button } from "@/components/ui/button";
 import { Loading, QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/cn";
 import { notify, showError } from "@/lib/toast";
 import type { CommentKind, CommentParent } from "../api/comment-kind";
 import { useCreateComment } from "../api/create-comment";
@@ -23,12 +24,22 @@ interface CommentActions {
   reportTarget: ReportTarget;
 }
 
-function CommentItem({ comment, calls }: { comment: Comment; calls: CommentActions }) {
+function CommentItem({ comment, calls, marked }: { comment: Comment; calls: CommentActions; marked: boolean }) {
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const deleting = calls.remove.isPending && calls.remove.variables === comment.id;
+  const item = useRef<HTMLLIElement>(null);
+  // The comment a notification points at is brought into view once, when the thread has loaded.
+  useEffect(() => {
+    if (marked) item.current?.scrollIntoView({ block: "center" });
+  }, [marked]);
   return (
-    <li className="space-y-2 py-3">
+    <li
+      ref={item}
+      id={`comment-${comment.id}`}
+      className={cn("space-y-2 py-3", marked && "-mx-2 rounded-lg bg-gold-300/25 px-2 dark:bg-gold-500/10")}
+      aria-current={marked ? "true" : undefined}
+    >
       <ItemHeader
         author={comment.author}
         at={comment.created_at}
@@ -117,8 +128,21 @@ function AddComment({ add }: { add: ReturnType<typeof useCreateComment> }) {
   );
 }
 
-/** The comments under a post or reflection (any kind), oldest first, with a box to add one. */
-export function CommentThread<P extends CommentParent>({ kind, parent, id }: { kind: CommentKind<P>; parent: P; id: string }) {
+/**
+ * The comments under a post or reflection (any kind), oldest first, with a box to add one. `marked` names a comment
+ * to show highlighted and in view (the one a notification is about).
+ */
+export function CommentThread<P extends CommentParent>({
+  kind,
+  parent,
+  id,
+  marked,
+}: {
+  kind: CommentKind<P>;
+  parent: P;
+  id: string;
+  marked?: string | null;
+}) {
   const list = useComments(kind, parent.id);
   const add = useCreateComment(kind, parent);
   const edit = useUpdateComment(kind, parent);
@@ -142,7 +166,7 @@ export function CommentThread<P extends CommentParent>({ kind, parent, id }: { k
         {(comments) => (
           <ul className="divide-y divide-stone-100 dark:divide-stone-800">
             {comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} calls={calls} />
+              <CommentItem key={comment.id} comment={comment} calls={calls} marked={comment.id === marked} />
             ))}
           </ul>
         )}

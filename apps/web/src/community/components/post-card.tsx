@@ -44,7 +44,8 @@ function ReactionButton(props: {
     >
       <Icon aria-hidden="true" className={cn("h-4 w-4", props.on && "fill-current")} />
       <span>{props.label}</span>
-      <span className="tabular-nums">{props.count}</span>
+      {/* No "0": a count shows once someone has reacted. */}
+      {props.count > 0 ? <span className="tabular-nums">{props.count}</span> : null}
     </button>
   );
 }
@@ -74,10 +75,18 @@ function EditPost({ post, onDone }: { post: Post; onDone: () => void }) {
 }
 
 /** One post in The Pasture: who, when, the text (mentions highlighted), reactions, comments, and what I may do with it. */
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({
+  post,
+  openComments = false,
+  markedComment,
+}: {
+  post: Post;
+  openComments?: boolean;
+  markedComment?: string | null;
+}) {
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [commentsOpen, setCommentsOpen] = useState(openComments);
   const commentsId = useId();
   const react = useReactToPost();
   const remove = useDeletePost();
@@ -148,7 +157,7 @@ export function PostCard({ post }: { post: Post }) {
           />
         </div>
       </article>
-      {commentsOpen ? <CommentThread kind={postComments} parent={post} id={commentsId} /> : null}
+      {commentsOpen ? <CommentThread kind={postComments} parent={post} id={commentsId} marked={markedComment} /> : null}
       {reporting ? <ReportDialog open onClose={() => setReporting(false)} targetType="post" targetId={post.id} /> : null}
     </Card>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Reflection } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
-import { reflectionsQuery } from "./get-reflections";
+import { reflectionQuery, reflectionsQuery } from "./get-reflections";
 
 /** DELETE /api/reflections/:id (author only). */
 export function deleteReflection(reflection: Pick<Reflection, "id" | "flock_id">) {
@@ -12,6 +12,10 @@ export function useDeleteReflection() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteReflection,
-    onSuccess: (_result, reflection) => client.invalidateQueries({ queryKey: reflectionsQuery(reflection.flock_id).queryKey }),
+    onSuccess: (_result, reflection) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: reflectionsQuery(reflection.flock_id).queryKey }),
+        client.invalidateQueries({ queryKey: reflectionQuery(reflection.flock_id, reflection.id).queryKey }),
+      ]),
   });
 }

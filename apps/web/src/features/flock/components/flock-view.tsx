@@ -1,6 +1,6 @@
 import { ArrowLeft, LogOut, Pencil } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { FlockDetail } from "@shepherd/shared/community";
 import { useFlock } from "@/community";
 import { Button } from "@/components/ui/button";
@@ -16,6 +16,7 @@ import { useUpdateFlock } from "../api/update-flock";
 import { FlockFields, flockNameError } from "./flock-fields";
 import { FlockInvite } from "./flock-invite";
 import { FlockMembers } from "./flock-members";
+import { LinkedReflection } from "./linked-reflection";
 import { ReflectionComposer } from "./reflection-composer";
 import { ReflectionFeed } from "./reflection-feed";
 
@@ -144,6 +145,9 @@ export function FlockView({ flockId }: { flockId: string }) {
 /** The flock, once loaded. */
 function Flock({ flock: data }: { flock: FlockDetail }) {
   const me = useMe();
+  // A notification's link names the reflection (and the comment) it is about.
+  const [params] = useSearchParams();
+  const linked = params.get("reflection");
   const [editing, setEditing] = useState(false);
   const alone = data.members.length <= 1;
   const invite = <FlockInvite flock={data} />;
@@ -162,6 +166,9 @@ function Flock({ flock: data }: { flock: FlockDetail }) {
       </div>
       {editing ? <EditFlock flock={data} onDone={() => setEditing(false)} /> : null}
       {alone ? invite : null}
+      {linked ? (
+        <LinkedReflection key={linked} flockId={data.id} reflectionId={linked} commentId={params.get("comment")} />
+      ) : null}
       <section aria-label="Reflections" className="space-y-4">
         <ReflectionComposer flockId={data.id} />
         <ReflectionFeed flockId={data.id} />

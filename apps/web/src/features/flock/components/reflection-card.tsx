@@ -8,10 +8,18 @@ import { reflectionComments } from "../api/reflection-comments";
 import { useUpdateReflection } from "../api/update-reflection";
 
 /** One brother's reflection in a flock: the prompt it answers, his words, and the comments under it. */
-export function ReflectionCard({ reflection }: { reflection: Reflection }) {
+export function ReflectionCard({
+  reflection,
+  openComments = false,
+  markedComment,
+}: {
+  reflection: Reflection;
+  openComments?: boolean;
+  markedComment?: string | null;
+}) {
   const [editing, setEditing] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [commentsOpen, setCommentsOpen] = useState(openComments);
   const commentsId = useId();
   const update = useUpdateReflection();
   const remove = useDeleteReflection();
@@ -67,7 +75,9 @@ export function ReflectionCard({ reflection }: { reflection: Reflection }) {
           />
         </div>
       </article>
-      {commentsOpen ? <CommentThread kind={reflectionComments} parent={reflection} id={commentsId} /> : null}
+      {commentsOpen ? (
+        <CommentThread kind={reflectionComments} parent={reflection} id={commentsId} marked={markedComment} />
+      ) : null}
       {reporting ? (
         <ReportDialog open onClose={() => setReporting(false)} targetType="reflection" targetId={reflection.id} />
       ) : null}

@@ -6,5 +6,7 @@ import { FlockView } from "../components/flock-view";
 export function FlockPage() {
   const [params] = useSearchParams();
   const flockId = params.get("f");
-  return flockId ? <FlockView key={flockId} flockId={flockId} /> : <FlockHome />;
+  // Following a notification's link is a fresh visit, even from this flock's own page: the flock is read again.
+  const visit = `${flockId}:${params.get("reflection") ?? ""}:${params.get("comment") ?? ""}`;
+  return flockId ? <FlockView key={visit} flockId={flockId} /> : <FlockHome />;
 }

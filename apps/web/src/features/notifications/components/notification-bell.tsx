@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   formatUnreadBadge,
+  mentionAction,
   mentionerInitial,
   NOTIFICATION_PANEL_HEIGHT_PX,
   notificationTarget,
@@ -60,6 +61,10 @@ function Item({ item, onOpen, onDelete }: { item: NotificationItem; onOpen: () =
         <span className="min-w-0 flex-1 text-sm">
           <span className="flex items-center gap-2 font-medium">
             <NotificationIcon type={item.type} />@{username}
+          </span>
+          <span className="block text-stone-800 dark:text-stone-200">
+            {item.mentioner?.display_name ? <span className="font-semibold">{item.mentioner.display_name} </span> : null}
+            {mentionAction(item.type)}
           </span>
           <span className="block break-words text-stone-700 dark:text-stone-300">{item.content}</span>
           <span className="block text-xs text-stone-600 dark:text-stone-400">{relativeTimeAgo(item.created_at)}</span>

@@ -29,6 +29,8 @@ export function PostComposer() {
   const [reference, setReference] = useState("");
   const [referenceTouched, setReferenceTouched] = useState(false);
   const [picture, setPicture] = useState<Picture | null>(null);
+  // One line until he means to write (focus anywhere in the form); empty again and left, it folds back.
+  const [expanded, setExpanded] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadPostImage();
   const create = useCreatePost();
@@ -68,6 +70,7 @@ export function PostComposer() {
       setReferenceTouched(false);
       setPicture(null);
       setKind("post");
+      setExpanded(false);
     } catch (error) {
       showError(error);
     }
@@ -78,6 +81,11 @@ export function PostComposer() {
       <form
         className="space-y-3"
         aria-labelledby={`${id}-title`}
+        onFocus={() => setExpanded(true)}
+        onBlur={(event) => {
+          const leaving = !event.currentTarget.contains(event.relatedTarget as Node | null);
+          if (leaving && !body.trim() && !reference.trim() && !picture) setExpanded(false);
+        }}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
@@ -119,64 +127,69 @@ export function PostComposer() {
         </label>
         <MentionTextarea
           id={`${id}-body`}
-          rows={3}
+          rows={expanded ? 3 : 1}
+          className={expanded ? undefined : "min-h-11! resize-none"}
           maxLength={POST_MAX}
           placeholder={current.placeholder}
-          aria-describedby={`${id}-count`}
+          aria-describedby={expanded ? `${id}-count` : undefined}
           value={body}
           onValueChange={setBody}
         />
-        <div className="flex justify-end">
-          <CharacterCount id={`${id}-count`} length={body.length} max={POST_MAX} />
-        </div>
-        <ScriptureRefField
-          value={reference}
-          onChange={setReference}
-          showError={referenceTouched}
-          onBlur={() => setReferenceTouched(true)}
-        />
-        {picture ? (
-          <div className="relative inline-block">
-            <img
-              src={picture.preview}
-              alt="The picture you are about to share"
-              className="max-h-48 rounded-xl border border-stone-200 object-cover dark:border-stone-800"
+        {expanded ? (
+          <>
+            <div className="flex justify-end">
+              <CharacterCount id={`${id}-count`} length={body.length} max={POST_MAX} />
+            </div>
+            <ScriptureRefField
+              value={reference}
+              onChange={setReference}
+              showError={referenceTouched}
+              onBlur={() => setReferenceTouched(true)}
             />
-            <button
-              type="button"
-              aria-label="Remove picture"
-              onClick={() => setPicture(null)}
-              disabled={busy}
-              className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-stone-900/70 text-white hover:bg-stone-900"
-            >
-              <X aria-hidden="true" className="h-4 w-4" />
-            </button>
-          </div>
+            {picture ? (
+              <div className="relative inline-block">
+                <img
+                  src={picture.preview}
+                  alt="The picture you are about to share"
+                  className="max-h-48 rounded-xl border border-stone-200 object-cover dark:border-stone-800"
+                />
+                <button
+                  type="button"
+                  aria-label="Remove picture"
+                  onClick={() => setPicture(null)}
+                  disabled={busy}
+                  className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-stone-900/70 text-white hover:bg-stone-900"
+                >
+                  <X aria-hidden="true" className="h-4 w-4" />
+                </button>
+              </div>
+            ) : null}
+            <div className="flex items-center justify-between gap-2">
+              <input
+                ref={fileInput}
+                type="file"
+                accept={POST_IMAGE_TYPES.join(",")}
+                className="sr-only"
+                tabIndex={-1}
+                aria-label="Picture to share"
+                onChange={(e) => choosePicture(e.target.files?.[0])}
+              />
+              <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()} disabled={busy}>
+                <ImagePlus aria-hidden="true" className="h-4 w-4" />
+                {picture ? "Change picture" : "Add a picture"}
+              </Button>
+              <Button type="submit" disabled={busy || body.trim().length === 0}>
+                {upload.isPending
+                  ? "Uploading..."
+                  : create.isPending
+                    ? "Sharing..."
+                    : kind === "prayer_request"
+                      ? "Share prayer request"
+                      : "Share"}
+              </Button>
+            </div>
+          </>
         ) : null}
-        <div className="flex items-center justify-between gap-2">
-          <input
-            ref={fileInput}
-            type="file"
-            accept={POST_IMAGE_TYPES.join(",")}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Picture to share"
-            onChange={(e) => choosePicture(e.target.files?.[0])}
-          />
-          <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()} disabled={busy}>
-            <ImagePlus aria-hidden="true" className="h-4 w-4" />
-            {picture ? "Change picture" : "Add a picture"}
-          </Button>
-          <Button type="submit" disabled={busy || body.trim().length === 0}>
-            {upload.isPending
-              ? "Uploading..."
-              : create.isPending
-                ? "Sharing..."
-                : kind === "prayer_request"
-                  ? "Share prayer request"
-                  : "Share"}
-          </Button>
-        </div>
       </form>
     </Card>
   );

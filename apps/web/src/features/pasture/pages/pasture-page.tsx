@@ -1,20 +1,25 @@
 import { useState } from "react";
-import { PostFeed } from "@/community";
+import { useSearchParams } from "react-router";
+import { LinkedPost, PostFeed } from "@/community";
 import { PageHeading } from "@/components/ui/page";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { PostComposer } from "../components/post-composer";
 
 type Filter = "all" | "prayer";
 
-/** /pasture: the whole community's feed, newest first, with the composer and an All / Prayer requests filter. */
+/** /pasture: (first, the post a notification links to, when it names one) the whole community's feed, newest first, with the composer and an All / Prayer requests filter. */
 export function PasturePage() {
   const [filter, setFilter] = useState<Filter>("all");
+  // A notification's link names the post (and the comment) it is about.
+  const [params] = useSearchParams();
+  const linkedPost = params.get("post");
   return (
     <div className="space-y-5">
       <PageHeading
         title="The Pasture"
         description="Where brothers share prayer requests, encouragement and what God is teaching them."
       />
+      {linkedPost ? <LinkedPost key={linkedPost} postId={linkedPost} commentId={params.get("comment")} /> : null}
       <PostComposer />
       <Tabs
         label="Show"
