@@ -1,5 +1,5 @@
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
-import { newUser, signUpThroughOnboarding, type TestUser } from "./helpers";
+import { expectNoSeriousViolations, newUser, signUpThroughOnboarding, type TestUser } from "./helpers";
 
 /** Each brother in his own browser context (his own cookies), on the project's phone. */
 async function brother(browser: Browser, user: TestUser): Promise<Page> {
@@ -95,6 +95,7 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
   const post = a.getByRole("article", { name: /Post by Bravo Tester/ }).first();
   await expect(post).toContainText(`@${userA.username}`);
   const praying = post.getByRole("button", { name: /Praying for you/ });
+  await expect(praying).toHaveText("Praying for you"); // no "0" before anyone prays
   await praying.click();
   await expect(praying).toHaveAttribute("aria-pressed", "true");
   await expect(praying).toContainText("1");
@@ -393,4 +394,24 @@ test("my own posts and comments: edit and delete; someone else's: report; older 
 
   await a.context().close();
   await b.context().close();
+});
+
+test("The Pasture on a phone: the composer is one line until he starts to write", async ({ page }) => {
+  await signUpThroughOnboarding(page, newUser("composer"));
+  await page.goto("/pasture");
+  const box = page.getByLabel("Your post", { exact: true });
+  await expect(box).toHaveAttribute("rows", "1");
+  await expect(page.getByRole("button", { name: "Share", exact: true })).toBeHidden();
+  await expect(page.getByLabel("Scripture reference (optional)")).toBeHidden();
+  await box.focus();
+  await expect(box).toHaveAttribute("rows", "3");
+  await expect(page.getByRole("button", { name: "Share", exact: true })).toBeDisabled();
+  await expect(page.getByLabel("Scripture reference (optional)")).toBeVisible();
+  // Left empty, it folds back; with words in it, it stays open.
+  await page.getByRole("heading", { name: "The Pasture" }).click();
+  await expect(box).toHaveAttribute("rows", "1");
+  await box.fill("Grateful for this morning.");
+  await page.getByRole("heading", { name: "The Pasture" }).click();
+  await expect(page.getByRole("button", { name: "Share", exact: true })).toBeEnabled();
+  await expectNoSeriousViolations(page);
 });
