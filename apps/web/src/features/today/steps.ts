@@ -48,7 +48,12 @@ export function progressSummary(progress: MorningProgress): string {
 export const READING_WORDS_PER_MINUTE = 200;
 
 /** Minutes to read the devotional (passage, text, question and prayer) at an unhurried 200 words a minute; at least 1. */
-export function readingMinutes(devotional: { passage_text: string; content: string; reflection: string; prayer: string }): number {
+export function readingMinutes(devotional: {
+  passage_text: string;
+  content: string;
+  reflection: string;
+  prayer: string;
+}): number {
   const words = [devotional.passage_text, devotional.content, devotional.reflection, devotional.prayer]
     .join(" ")
     .split(/\s+/)

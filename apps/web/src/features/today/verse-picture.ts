@@ -115,10 +115,14 @@ export function drawVersePicture(canvas: HTMLCanvasElement, verse: SharedVerse):
 
   const top = MARGIN + 80;
   const room = h - top - 380;
-  const layout = fitVerse((text, size) => {
-    ctx.font = `${size}px ${SERIF}`;
-    return ctx.measureText(text).width;
-  }, verse.text, { width: w - MARGIN * 2, height: room });
+  const layout = fitVerse(
+    (text, size) => {
+      ctx.font = `${size}px ${SERIF}`;
+      return ctx.measureText(text).width;
+    },
+    verse.text,
+    { width: w - MARGIN * 2, height: room },
+  );
   ctx.font = `${layout.fontSize}px ${SERIF}`;
   ctx.fillStyle = "#faf6ee";
   let y = top + (room - layout.lines.length * layout.lineHeight) / 2 + layout.fontSize;

@@ -13,8 +13,7 @@ export const streakKeys = {
 export function streakDaysQuery(range: { from: string; to: string }) {
   return queryOptions({
     queryKey: streakKeys.days(range.from, range.to),
-    queryFn: ({ signal }) =>
-      api<StreakDays>(`/api/streak/days?from=${range.from}&to=${range.to}`, { signal }),
+    queryFn: ({ signal }) => api<StreakDays>(`/api/streak/days?from=${range.from}&to=${range.to}`, { signal }),
     staleTime: 60_000,
   });
 }

@@ -97,14 +97,24 @@ export function StreakCalendarDialog(props: { today: string; streak: number; onC
         {streakLabel(streak)}
       </p>
       <section aria-labelledby="calendar-week-title" className="space-y-2">
-        <h3 id="calendar-week-title" className="text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300">
+        <h3
+          id="calendar-week-title"
+          className="text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
+        >
           This week
         </h3>
-        {thisMonth.query.isPending ? <Spinner label="Loading your week" /> : <WeekStrip today={props.today} kept={thisMonth.kept} />}
+        {thisMonth.query.isPending ? (
+          <Spinner label="Loading your week" />
+        ) : (
+          <WeekStrip today={props.today} kept={thisMonth.kept} />
+        )}
       </section>
       <section aria-labelledby="calendar-month-title" className="space-y-2">
         <div className="flex items-center justify-between gap-2">
-          <h3 id="calendar-month-title" className="text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300">
+          <h3
+            id="calendar-month-title"
+            className="text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
+          >
             {offset === 0 ? "This month" : monthName(month)}
           </h3>
           <div className="flex gap-1">

@@ -86,12 +86,23 @@ function Motif(props: { theme: string; light: string }): ReactNode {
       );
     case "temptation":
       return (
-        <path d="M150 160 C150 140 178 132 170 118 C164 108 150 104 158 96 L162 96 C156 104 172 110 176 120 C184 134 164 142 170 160 Z" fill={light} fillOpacity={0.55} />
+        <path
+          d="M150 160 C150 140 178 132 170 118 C164 108 150 104 158 96 L162 96 C156 104 172 110 176 120 C184 134 164 142 170 160 Z"
+          fill={light}
+          fillOpacity={0.55}
+        />
       );
     case "leadership":
       return (
         <g>
-          <path d="M232 130 L232 62 C232 50 248 50 248 62" fill="none" stroke={SILHOUETTE} strokeOpacity={0.8} strokeWidth={4} strokeLinecap="round" />
+          <path
+            d="M232 130 L232 62 C232 50 248 50 248 62"
+            fill="none"
+            stroke={SILHOUETTE}
+            strokeOpacity={0.8}
+            strokeWidth={4}
+            strokeLinecap="round"
+          />
           {[
             [196, 126],
             [212, 132],

@@ -2,7 +2,12 @@ import { Check } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { dayState, weekOf, type DayState } from "../calendar";
 
-const SPOKEN: Record<DayState, string> = { kept: "done", missed: "not done", open: "today, not done yet", future: "still to come" };
+const SPOKEN: Record<DayState, string> = {
+  kept: "done",
+  missed: "not done",
+  open: "today, not done yet",
+  future: "still to come",
+};
 
 /** "Monday, June 15" for one of his dates (read as a UTC date, so no time zone moves it). */
 export function longDate(date: string): string {
@@ -33,7 +38,8 @@ export function WeekStrip(props: { today: string; kept: ReadonlySet<string>; cla
               aria-hidden="true"
               className={cn(
                 "flex h-8 w-8 items-center justify-center rounded-full border-2 text-xs",
-                state === "kept" && "border-pasture-700 bg-pasture-700 text-white dark:border-gold-300 dark:bg-gold-300 dark:text-pasture-900",
+                state === "kept" &&
+                  "border-pasture-700 bg-pasture-700 text-white dark:border-gold-300 dark:bg-gold-300 dark:text-pasture-900",
                 state === "open" && "border-gold-500 border-dashed",
                 state === "missed" && "border-stone-300 dark:border-stone-600",
                 state === "future" && "border-stone-200 dark:border-stone-800",
