@@ -51,17 +51,28 @@ export function useHeight<T extends HTMLElement>(): [(element: T | null) => void
   return [useCallback((next: T | null) => setElement(next), []), height];
 }
 
+/** Height of the app's sticky or fixed header at the top of the screen, or 0. */
+function headerInset(): number {
+  const header = document.querySelector<HTMLElement>("header");
+  if (!header) return 0;
+  const position = getComputedStyle(header).position;
+  if (position !== "sticky" && position !== "fixed") return 0;
+  return Math.ceil(header.getBoundingClientRect().height);
+}
+
 /**
- * Keyboard focus and "scroll into view" keep a focused control above what covers the bottom of the screen (the
- * browser honours scroll-padding when it scrolls for focus); restored when Today goes.
+ * Keyboard focus and "scroll into view" keep a focused control clear of the header and of what covers the bottom of
+ * the screen (the browser honours scroll-padding when it scrolls for focus); restored when Today goes.
  */
-export function useScrollPaddingBottom(pixels: number) {
+export function useScrollPadding(bottom: number) {
   useEffect(() => {
     const root = document.documentElement;
-    const before = root.style.scrollPaddingBottom;
-    root.style.scrollPaddingBottom = `${pixels}px`;
+    const before = { top: root.style.scrollPaddingTop, bottom: root.style.scrollPaddingBottom };
+    root.style.scrollPaddingTop = `${headerInset() + 8}px`;
+    root.style.scrollPaddingBottom = `${bottom}px`;
     return () => {
-      root.style.scrollPaddingBottom = before;
+      root.style.scrollPaddingTop = before.top;
+      root.style.scrollPaddingBottom = before.bottom;
     };
-  }, [pixels]);
+  }, [bottom]);
 }

@@ -29,10 +29,15 @@ export function ActionBar(props: {
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
         {props.completed ? (
           <>
-            <p className="inline-flex items-center gap-1.5 text-sm font-medium text-pasture-700 dark:text-gold-300">
+            <p className="inline-flex min-w-0 items-center gap-1.5 text-sm font-medium text-pasture-700 dark:text-gold-300">
               <CheckCircle2 aria-hidden="true" className="h-5 w-5" /> Completed today
             </p>
-            <Button ref={props.whatsNextRef} variant="secondary" onClick={props.onWhatsNext}>
+            <Button
+              ref={props.whatsNextRef}
+              variant="secondary"
+              className="shrink-0 whitespace-nowrap"
+              onClick={props.onWhatsNext}
+            >
               <Sparkles aria-hidden="true" className="h-4 w-4" />
               What's next
             </Button>
@@ -42,7 +47,7 @@ export function ActionBar(props: {
             <p className="min-w-0 text-xs text-stone-600 dark:text-stone-400">{progressSummary(props.progress)}</p>
             <Button
               size="lg"
-              className="shrink-0"
+              className="shrink-0 whitespace-nowrap"
               aria-disabled={props.pending}
               onClick={props.onComplete}
               onPointerEnter={props.onPrefetch}

@@ -6,7 +6,8 @@ export const MOOD_WORDS: Record<Mood, string> = { struggling: "Struggling", neut
 
 /**
  * The check-in's mood: one radio group of native radio buttons, so it is one tab stop and the arrow keys move and
- * choose, as the browser does for radios (no hand-made roving tabindex to get wrong). Four across when its card is
+ * choose, as the browser does for radios (no hand-made roving tabindex to get wrong). Each radio lies invisible over
+ * its chip, so a tap lands on the radio itself; the chip shows its state and its keyboard focus. Four across when its card is
  * wide enough (a container query: on a laptop the card sits in a narrow side column), two by two otherwise, and a long
  * word wraps rather than running out of its chip.
  */
@@ -26,7 +27,7 @@ export function MoodChoice(props: { value: Mood; onChange: (mood: Mood) => void 
               value={mood}
               checked={props.value === mood}
               onChange={() => props.onChange(mood)}
-              className="peer sr-only"
+              className="peer absolute inset-0 h-full w-full cursor-pointer appearance-none opacity-0"
             />
             <span
               className={cn(

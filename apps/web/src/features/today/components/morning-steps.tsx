@@ -42,6 +42,7 @@ export function MorningSteps(props: { progress: MorningProgress }) {
           <li key={step.id} className="min-w-0">
             <a
               href={`#${STEP_HEADINGS[step.id]}`}
+              aria-label={`${step.label}${step.done ? ", done" : step.current ? ", next" : ""}`}
               aria-current={step.current ? "step" : undefined}
               data-done={step.done || undefined}
               onClick={(event) => {
@@ -64,7 +65,6 @@ export function MorningSteps(props: { progress: MorningProgress }) {
                 {step.done ? <Check className="h-4 w-4" /> : i + 1}
               </span>
               <span className="[overflow-wrap:anywhere]">{step.label}</span>
-              <span className="sr-only">{step.done ? ", done" : step.current ? ", next" : ""}</span>
             </a>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { BookOpen, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from "react";
 import type { TodayState } from "@shepherd/shared/api";
 import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
@@ -7,8 +7,8 @@ import { Link } from "react-router";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { ApiError, errorMessage } from "@/lib/api";
+import { cn } from "@/lib/cn";
 import { usageQuery, useSubscription } from "@/lib/subscription";
 import { notify, notifyCappedError, notifyError } from "@/lib/toast";
 import { useCompleteDevotional } from "../api/complete-devotional";
@@ -20,7 +20,7 @@ import { useMarkPrayed } from "../api/mark-prayed";
 import { useRefreshDevotional } from "../api/refresh-devotional";
 import { useSyncTimeZone } from "../api/sync-time-zone";
 import { backupDevotional } from "../backup-devotionals";
-import { useHeight, useScrollPaddingBottom, useTabBarInset } from "../bottom-dock";
+import { useHeight, useScrollPadding, useTabBarInset } from "../bottom-dock";
 import { ActionBar } from "../components/action-bar";
 import { CheckinCard, ConnectionSlider } from "../components/connection-checkin";
 import { DevotionalCard, DevotionalText, PassageQuote } from "../components/devotional-card";
@@ -50,6 +50,21 @@ function Skeleton() {
         <div key={i} className="animate-pulse rounded-xl bg-stone-200 dark:bg-stone-800" style={{ height: `${h * 2}px` }} />
       ))}
     </div>
+  );
+}
+
+/** A step of the morning: a card that is a region named by its heading, so it can be found and reached. */
+function StepSection(props: { labelledBy: string; className?: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={props.labelledBy}
+      className={cn(
+        "rounded-2xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900",
+        props.className,
+      )}
+    >
+      {props.children}
+    </section>
   );
 }
 
@@ -144,7 +159,7 @@ function GuidedToday({ state }: { state: TodayState }) {
   const tabBar = useTabBarInset();
   const [playerRef, playerHeight] = useHeight<HTMLDivElement>();
   const [barRef, barHeight] = useHeight<HTMLDivElement>();
-  useScrollPaddingBottom(tabBar + playerHeight + barHeight + 8);
+  useScrollPadding(tabBar + playerHeight + barHeight + 8);
   const dock = {
     "--today-tab-inset": `${tabBar}px`,
     "--today-dock": `${tabBar + playerHeight}px`,
@@ -272,7 +287,7 @@ function GuidedToday({ state }: { state: TodayState }) {
 
         <MorningSteps progress={steps} />
 
-        <Card className="space-y-5" aria-labelledby="read-title">
+        <StepSection labelledBy="read-title" className="space-y-5">
           <h2
             id="read-title"
             tabIndex={-1}
@@ -283,9 +298,9 @@ function GuidedToday({ state }: { state: TodayState }) {
           <PassageQuote devotional={devotional} />
           <DevotionalText devotional={devotional} activeSentence={audio.kind === "ready" ? activeSentence : -1} />
           <div ref={reading.endRef} aria-hidden="true" className="h-px" />
-        </Card>
+        </StepSection>
 
-        <Card className="space-y-3" aria-labelledby="reflection-title">
+        <StepSection labelledBy="reflection-title" className="space-y-3">
           <h2
             id="reflection-title"
             tabIndex={-1}
@@ -303,7 +318,7 @@ function GuidedToday({ state }: { state: TodayState }) {
             <BookOpen aria-hidden="true" className="h-4 w-4" />
             {state.journal_saved_today ? "✓ Journal Entry Saved" : "Gather Your Thoughts"}
           </Button>
-        </Card>
+        </StepSection>
         {journalOpen ? (
           <Suspense fallback={null}>
             <JournalEditor
