@@ -267,6 +267,17 @@ test("Today has no accessibility violations, light and dark, with the calendar o
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
   }
+
+  // A devotional with a picture of its own shows it in the hero instead of the theme's artwork.
+  await page.route("**/api/today", async (route) => {
+    const response = await route.fetch();
+    const state = await response.json();
+    await route.fulfill({ response, json: { ...state, devotional: { ...state.devotional, image_url: "/logo.svg" } } });
+  });
+  await page.reload();
+  await expect(page.getByTestId("devotional-image")).toHaveAttribute("src", "/logo.svg");
+  await expect(page.getByTestId("devotional-image")).toBeVisible();
+  await expect(page.getByTestId("theme-artwork")).toHaveCount(0);
 });
 
 test.describe("on a laptop", () => {
