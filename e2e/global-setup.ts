@@ -63,6 +63,9 @@ export default async function globalSetup() {
       RATE_LIMIT_AUTH_MAX: "1000",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      ADMIN_EMAILS: "admin-sweep@example.com",
+      OPERATOR_NAME: "Shepherd Test Ministries",
+      OPERATOR_EMAIL: "care@shepherd-test.example",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -48,10 +48,15 @@ test("settings page has no serious accessibility violations; header and pages be
   await page.goto("/admin");
   await page.waitForURL((url) => url.pathname === "/");
 
+  // The legal pages name the operator and the address the server is configured with (e2e/global-setup.ts).
   await page.goto("/terms");
   await expect(page.getByRole("heading", { name: "Terms of Service" })).toBeVisible();
+  await expect(page.getByText("between you and Shepherd Test Ministries (we, us)")).toBeVisible();
+  await expect(page.getByText("write to care@shepherd-test.example")).toBeVisible();
+  await expect(page.getByText(/replace this address/)).toHaveCount(0);
   await page.goto("/privacy");
   await expect(page.getByRole("heading", { name: "Privacy Policy" })).toBeVisible();
+  await expect(page.getByText("run by Shepherd Test Ministries (we, us)")).toBeVisible();
 });
 
 test("settings: he changes his focus areas and current topics, and signing out has its own place", async ({ page }) => {

@@ -30,6 +30,7 @@ test("The Word: John 3 in WEB and KJV, search to John 10, highlight kept after a
   await page.getByRole("link", { name: "John 3", exact: true }).click();
   await expect(page).toHaveURL(/\/word\/john\/3$/);
   await expect(page.getByRole("heading", { name: "John 3" })).toBeVisible();
+  await expect(page).toHaveTitle("John 3 · The Word · Shepherd");
   await expect(verse(page, 16)).toContainText("For God so loved the world, that he gave his one and only Son");
   // ... -> verse.
   await page.getByRole("button", { name: "Go to verse" }).click();
@@ -56,8 +57,13 @@ test("The Word: John 3 in WEB and KJV, search to John 10, highlight kept after a
   await expect(page).toHaveURL(/\/word\/john\/10\?v=11$/);
   await expect(verse(page, 11)).toContainText("I am the good shepherd");
 
-  // Highlight verse 14 and find it in My highlights after a reload.
-  await verse(page, 14).click();
+  // Highlight verse 14 and find it in My highlights after a reload. Each verse is a toggle named by its number,
+  // its marks and its words; the keyboard selects it.
+  const verse14 = page.getByRole("button", { name: /^Verse 14: I am the good shepherd/ });
+  await expect(verse14).toHaveAttribute("aria-pressed", "false");
+  await verse14.focus();
+  await page.keyboard.press("Enter");
+  await expect(verse14).toHaveAttribute("aria-pressed", "true");
   const actions = page.getByRole("region", { name: "Selected: John 10:14" });
   await expect(actions).toBeVisible();
   await actions.getByRole("button", { name: "Highlight yellow" }).click();
@@ -65,6 +71,7 @@ test("The Word: John 3 in WEB and KJV, search to John 10, highlight kept after a
   await expect(verse(page, 14)).toHaveClass(/bg-yellow-200/);
   await page.reload();
   await expect(verse(page, 14)).toHaveClass(/bg-yellow-200/);
+  await expect(page.getByRole("button", { name: /^Verse 14, highlighted yellow: I am the good shepherd/ })).toBeVisible();
   await page.goto("/word");
   await page.getByRole("link", { name: "My highlights and notes" }).click();
   await expect(page.getByRole("link", { name: /John 10:14/ })).toBeVisible();

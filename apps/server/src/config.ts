@@ -45,6 +45,9 @@ const envSchema = z.object({
     .min(1, "JOB_RETRY_DELAY_SECONDS must be at least 1")
     .max(600, "JOB_RETRY_DELAY_SECONDS must be at most 600")
     .default(5),
+  OPERATOR_NAME: z.string().max(120, "OPERATOR_NAME must be at most 120 characters").optional(),
+  OPERATOR_EMAIL: z.string().email("OPERATOR_EMAIL must be an email address such as support@example.com").optional(),
+  OPERATOR_JURISDICTION: z.string().max(120, "OPERATOR_JURISDICTION must be at most 120 characters").optional(),
   BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])
     .optional()
@@ -84,6 +87,8 @@ export type Config = {
   jobRetryDelaySeconds: number;
   /** OpenAI-compatible speech at the same endpoint when AI_BASE_URL is set; otherwise eSpeak NG offline. */
   speech: { baseUrl: string; apiKey: string; model: string } | undefined;
+  /** Who runs this service, as the Terms and the Privacy Policy name them (each optional: the pages say it plainly without). */
+  operator: { name: string | undefined; email: string | undefined; jurisdiction: string | undefined };
   /** The local test checkout (no money moves): on by default, off in production unless BILLING_LOCAL_CHECKOUT=true. */
   localCheckoutAllowed: boolean;
 };
@@ -136,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY ?? "", model: e.AI_MODEL } : undefined,
+    operator: { name: e.OPERATOR_NAME, email: e.OPERATOR_EMAIL, jurisdiction: e.OPERATOR_JURISDICTION },
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
   };
 }

@@ -294,3 +294,10 @@ export const encouragementContexts = {
     .strict(),
 } as const;
 export const timeZoneInput = z.object({ time_zone: z.string().max(64) }).strict();
+
+/** GET /api/site: who runs this Shepherd service, as its legal pages name them (null: not configured). */
+export interface SiteInfo {
+  operator_name: string | null;
+  contact_email: string | null;
+  jurisdiction: string | null;
+}

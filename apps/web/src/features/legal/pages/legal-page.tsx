@@ -1,5 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import type { SiteInfo } from "@shepherd/shared/api";
 import { Link } from "react-router";
-import { PRIVACY, TERMS, type LegalDoc } from "../content";
+import { api } from "@/lib/api";
+import { privacyOf, termsOf, type LegalDoc, type Operator } from "../content";
+
+/** Who runs this service (configuration on the server); the text reads plainly without it while it loads or if it fails. */
+function useOperator(): Operator | undefined {
+  const site = useQuery({
+    queryKey: ["site"],
+    queryFn: ({ signal }) => api<SiteInfo>("/api/site", { signal }),
+    staleTime: Infinity,
+  });
+  if (!site.data) return undefined;
+  return { name: site.data.operator_name, email: site.data.contact_email, jurisdiction: site.data.jurisdiction };
+}
 
 function LegalDocument({ doc }: { doc: LegalDoc }) {
   return (
@@ -29,9 +43,9 @@ function LegalDocument({ doc }: { doc: LegalDoc }) {
 }
 
 export function TermsPage() {
-  return <LegalDocument doc={TERMS} />;
+  return <LegalDocument doc={termsOf(useOperator())} />;
 }
 
 export function PrivacyPage() {
-  return <LegalDocument doc={PRIVACY} />;
+  return <LegalDocument doc={privacyOf(useOperator())} />;
 }

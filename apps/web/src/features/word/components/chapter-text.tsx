@@ -43,6 +43,16 @@ export function verseMarks(annotations: ChapterAnnotations | undefined): VerseMa
   };
 }
 
+/**
+ * What a screen reader hears before a verse's words: "Verse 16, highlighted yellow, bookmarked, has a note: ".
+ * The verse's toggle is named by this and its words (a label, not hidden text: an absolutely placed child would
+ * throw off where a pointer lands on a verse that wraps).
+ */
+export function verseLabel(verse: number, color: HighlightColor | undefined, bookmarked: boolean, hasNote: boolean): string {
+  const marks = [color && `highlighted ${color}`, bookmarked && "bookmarked", hasNote && "has a note"].filter(Boolean);
+  return `Verse ${[verse, ...marks].join(", ")}: `;
+}
+
 export function ChapterText(props: {
   blocks: ChapterBlock[];
   marks: VerseMarks;
@@ -71,8 +81,16 @@ export function ChapterText(props: {
         <span
           data-verse={s.verse}
           id={s.first ? `v${s.verse}` : undefined}
-          // One stop per verse for keyboard selection; the verse's other lines follow it.
+          // One stop per verse for keyboard selection, a toggle named by its verse and marks; the verse's other
+          // lines (poetry) follow it for the pointer.
           tabIndex={s.first ? 0 : undefined}
+          role={s.first ? "button" : undefined}
+          aria-pressed={s.first ? selected.has(s.verse) : undefined}
+          aria-label={
+            s.first
+              ? verseLabel(s.verse, color, marks.bookmarks.has(s.verse), Boolean(notes?.length)) + s.text.replace(/[[\]]/g, "")
+              : undefined
+          }
           onClick={() => props.onToggle(s.verse)}
           onKeyDown={(event) => onKey(event, s.verse)}
           className={cn(

@@ -2,6 +2,7 @@ import { Link, useParams } from "react-router";
 import { bookBySlug } from "@shepherd/shared/word";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
+import { useDocumentTitle } from "@/lib/document-title";
 import { useReaderSettings } from "../api/get-reader-settings";
 import { ChapterGrid } from "../components/book-picker";
 
@@ -10,6 +11,7 @@ export function BookPage() {
   const params = useParams();
   const book = bookBySlug(params.book ?? "");
   const settings = useReaderSettings();
+  useDocumentTitle(book ? `${book.name} · The Word` : "Book not found · The Word");
   if (!book) {
     return (
       <Card className="space-y-3">

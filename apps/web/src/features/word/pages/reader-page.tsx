@@ -20,6 +20,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
+import { useDocumentTitle } from "@/lib/document-title";
 import { notify, notifyCappedError, notifyError, showError } from "@/lib/toast";
 import { useChapterAudio } from "../api/chapter-audio";
 import { useChapter } from "../api/get-chapter";
@@ -44,7 +45,9 @@ export function ReaderPage() {
   const params = useParams();
   const book = bookBySlug(params.book ?? "");
   const chapter = Number(params.chapter);
-  if (!book || !Number.isInteger(chapter) || chapter < 1 || chapter > book.chapters) {
+  const found = book && Number.isInteger(chapter) && chapter >= 1 && chapter <= book.chapters;
+  useDocumentTitle(found ? `${chapterTitle(book, chapter)} · The Word` : "Chapter not found · The Word");
+  if (!found) {
     return (
       <Card className="space-y-3">
         <h1 className="font-serif text-xl font-semibold">We couldn't find that chapter</h1>
