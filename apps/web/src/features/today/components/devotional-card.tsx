@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import type { Devotional } from "@shepherd/shared/api";
 import { focusThemeLabel } from "@shepherd/shared/themes";
 import { paragraphSentences } from "@shepherd/shared/today";
@@ -6,8 +6,11 @@ import { ScriptureLink } from "@/components/scripture/scripture-link";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 
-/** The devotional's text, one span per sentence so the audio can highlight as it reads. */
-export function DevotionalText(props: { devotional: Devotional; activeSentence: number }) {
+/**
+ * The devotional's text, one span per sentence so the audio can highlight as it reads. The longest part of Today:
+ * memoised, so the page's other changes (a step done, a saved check-in) do not render it again.
+ */
+export const DevotionalText = memo(function DevotionalText(props: { devotional: Devotional; activeSentence: number }) {
   const paragraphs = useMemo(() => paragraphSentences(props.devotional.content), [props.devotional.content]);
   let index = -1;
   return (
@@ -31,7 +34,7 @@ export function DevotionalText(props: { devotional: Devotional; activeSentence: 
       ))}
     </div>
   );
-}
+});
 
 /** The passage in the World English Bible, its reference opening The Word. */
 export function PassageQuote(props: { devotional: Devotional }) {

@@ -1,6 +1,7 @@
 import { CalendarDays, Flame } from "lucide-react";
 import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
+import { useKeptDays } from "../api/get-streak-days";
 import { streakLabel } from "../calendar";
 import { WeekStrip } from "./week-strip";
 
@@ -28,13 +29,8 @@ export function StreakPill(props: { streak: number; onOpen: () => void; ref?: Re
 }
 
 /** This week on Today, each kept day marked, with the way to the month. */
-export function WeekCard(props: {
-  today: string;
-  kept: ReadonlySet<string>;
-  loading: boolean;
-  onOpenCalendar: () => void;
-  ref?: Ref<HTMLButtonElement>;
-}) {
+export function WeekCard(props: { today: string; onOpenCalendar: () => void; ref?: Ref<HTMLButtonElement> }) {
+  const week = useKeptDays(props.today);
   return (
     <section
       aria-labelledby="week-title"
@@ -49,10 +45,10 @@ export function WeekCard(props: {
           Streak calendar
         </Button>
       </div>
-      {props.loading ? (
+      {week.query.isPending ? (
         <div aria-hidden="true" className="h-14 animate-pulse rounded-xl bg-stone-100 dark:bg-stone-800" />
       ) : (
-        <WeekStrip today={props.today} kept={props.kept} />
+        <WeekStrip today={props.today} kept={week.kept} />
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { BookOpen, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from "react";
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { TodayState } from "@shepherd/shared/api";
 import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
@@ -9,18 +9,17 @@ import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { ApiError, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { usageQuery, useSubscription } from "@/lib/subscription";
+import { usageQuery } from "@/lib/subscription";
 import { notify, notifyCappedError, notifyError } from "@/lib/toast";
 import { useCompleteDevotional } from "../api/complete-devotional";
 import { useDismissWhisper } from "../api/dismiss-whisper";
 import { generateAudio } from "../api/generate-audio";
-import { useKeptDays } from "../api/get-streak-days";
 import { useToday } from "../api/get-today";
 import { useMarkPrayed } from "../api/mark-prayed";
 import { useRefreshDevotional } from "../api/refresh-devotional";
 import { useSyncTimeZone } from "../api/sync-time-zone";
 import { backupDevotional } from "../backup-devotionals";
-import { useHeight, useScrollPadding, useTabBarInset } from "../bottom-dock";
+import { useBottomDock } from "../bottom-dock";
 import { ActionBar } from "../components/action-bar";
 import { CheckinCard, ConnectionSlider } from "../components/connection-checkin";
 import { DevotionalCard, DevotionalText, PassageQuote } from "../components/devotional-card";
@@ -66,6 +65,16 @@ function StepSection(props: { labelledBy: string; className?: string; children: 
       {props.children}
     </section>
   );
+}
+
+/**
+ * True once the first screen has been painted: the rest of the page (the text, the other steps, the side column) then
+ * renders in a transition, which React splits into short slices, so the first load has no long task of rendering it.
+ */
+function useAfterFirstPaint() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready;
 }
 
 /** Moves focus to an element once the page has re-rendered: the control he pressed is often replaced by its result. */
@@ -132,15 +141,14 @@ export function TodayPage() {
  */
 function GuidedToday({ state }: { state: TodayState }) {
   const { devotional, progress } = state;
-  const subscription = useSubscription();
   const complete = useCompleteDevotional();
   const prayed = useMarkPrayed();
   const dismiss = useDismissWhisper();
   const refresh = useRefreshDevotional();
   const client = useQueryClient();
-  const week = useKeptDays(state.date);
   const reading = useReadMark(devotional.id);
   const focusAfterRender = useFocusAfterRender();
+  const rest = useAfterFirstPaint();
 
   const [journalOpen, setJournalOpen] = useState(false);
   const [audio, setAudio] = useState<AudioState>({ kind: "idle" });
@@ -156,16 +164,7 @@ function GuidedToday({ state }: { state: TodayState }) {
   const audioElement = useRef<HTMLAudioElement | null>(null);
 
   // The bottom of the screen: the tab bar, the player above it, and (on a phone) the Mark Complete bar above that.
-  const tabBar = useTabBarInset();
-  const [playerRef, playerHeight] = useHeight<HTMLDivElement>();
-  const [barRef, barHeight] = useHeight<HTMLDivElement>();
-  useScrollPadding(tabBar + playerHeight + barHeight + 8);
-  const dock = {
-    "--today-tab-inset": `${tabBar}px`,
-    "--today-dock": `${tabBar + playerHeight}px`,
-    "--today-player": `${playerHeight}px`,
-    "--today-bar": `${barHeight}px`,
-  } as CSSProperties;
+  const dock = useBottomDock();
 
   const script = useMemo(() => listenScript(devotional), [devotional]);
   const steps = morningProgress({
@@ -249,7 +248,7 @@ function GuidedToday({ state }: { state: TodayState }) {
   ) : null;
 
   return (
-    <div style={dock} className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(16rem,20rem)] lg:items-start lg:gap-6">
+    <div ref={dock.rootRef} className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(16rem,20rem)] lg:items-start lg:gap-6">
       <div className="min-w-0 space-y-5" data-testid="today-main">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-stone-600 dark:text-stone-400">
@@ -287,67 +286,77 @@ function GuidedToday({ state }: { state: TodayState }) {
 
         <MorningSteps progress={steps} />
 
-        <StepSection labelledBy="read-title" className="space-y-5">
-          <h2
-            id="read-title"
-            tabIndex={-1}
-            className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-          >
-            Read
-          </h2>
-          <PassageQuote devotional={devotional} />
-          <DevotionalText devotional={devotional} activeSentence={audio.kind === "ready" ? activeSentence : -1} />
-          <div ref={reading.endRef} aria-hidden="true" className="h-px" />
-        </StepSection>
+        {rest ? (
+          <>
+            {/* The longest part of the page is laid out only as it nears the screen (first load's layout work). */}
+            <StepSection
+              labelledBy="read-title"
+              className="space-y-5 [contain-intrinsic-size:auto_2000px] [content-visibility:auto]"
+            >
+              <h2
+                id="read-title"
+                tabIndex={-1}
+                className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
+              >
+                Read
+              </h2>
+              <PassageQuote devotional={devotional} />
+              <DevotionalText devotional={devotional} activeSentence={audio.kind === "ready" ? activeSentence : -1} />
+              <div ref={reading.endRef} aria-hidden="true" className="h-px" />
+            </StepSection>
 
-        <StepSection labelledBy="reflection-title" className="space-y-3">
-          <h2
-            id="reflection-title"
-            tabIndex={-1}
-            className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-          >
-            Reflect
-          </h2>
-          <p className="font-serif text-lg">{devotional.reflection}</p>
-          <Button
-            ref={journalButton}
-            variant="secondary"
-            onClick={() => !state.journal_saved_today && setJournalOpen(true)}
-            aria-disabled={state.journal_saved_today}
-          >
-            <BookOpen aria-hidden="true" className="h-4 w-4" />
-            {state.journal_saved_today ? "✓ Journal Entry Saved" : "Gather Your Thoughts"}
-          </Button>
-        </StepSection>
-        {journalOpen ? (
-          <Suspense fallback={null}>
-            <JournalEditor
-              devotional={devotional}
-              onClose={() => {
-                setJournalOpen(false);
-                focusAfterRender(journalButton);
-              }}
-              onSaved={() => undefined}
+            <StepSection labelledBy="reflection-title" className="space-y-3">
+              <h2
+                id="reflection-title"
+                tabIndex={-1}
+                className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
+              >
+                Reflect
+              </h2>
+              <p className="font-serif text-lg">{devotional.reflection}</p>
+              <Button
+                ref={journalButton}
+                variant="secondary"
+                onClick={() => !state.journal_saved_today && setJournalOpen(true)}
+                aria-disabled={state.journal_saved_today}
+              >
+                <BookOpen aria-hidden="true" className="h-4 w-4" />
+                {state.journal_saved_today ? "✓ Journal Entry Saved" : "Gather Your Thoughts"}
+              </Button>
+            </StepSection>
+            {journalOpen ? (
+              <Suspense fallback={null}>
+                <JournalEditor
+                  devotional={devotional}
+                  onClose={() => {
+                    setJournalOpen(false);
+                    focusAfterRender(journalButton);
+                  }}
+                  onSaved={() => undefined}
+                />
+              </Suspense>
+            ) : null}
+
+            <PrayerCard
+              prayer={devotional.prayer}
+              prayedAt={progress.prayed_at}
+              pending={prayed.isPending}
+              onPrayed={() =>
+                prayed.mutate(devotional.id, { onError: (error) => notifyError("Error saving progress", errorMessage(error)) })
+              }
             />
-          </Suspense>
-        ) : null}
 
-        <PrayerCard
-          prayer={devotional.prayer}
-          prayedAt={progress.prayed_at}
-          pending={prayed.isPending}
-          onPrayed={() =>
-            prayed.mutate(devotional.id, { onError: (error) => notifyError("Error saving progress", errorMessage(error)) })
-          }
-        />
-
-        {progress.completed && subscription.data && !subscription.data.is_premium ? (
-          // The card form: text above its button, so on a phone nothing is squeezed beside it.
-          <UpgradePrompt context="profile_completion" variant="card" />
-        ) : null}
+            {progress.completed ? (
+              // The card form: text above its button, so on a phone nothing is squeezed beside it. Free members only.
+              <UpgradePrompt context="profile_completion" variant="card" />
+            ) : null}
+          </>
+        ) : (
+          <div aria-hidden="true" className="min-h-screen" />
+        )}
 
         <ActionBar
-          ref={barRef}
+          ref={dock.barRef}
           completed={progress.completed}
           pending={complete.isPending}
           progress={steps}
@@ -359,29 +368,33 @@ function GuidedToday({ state }: { state: TodayState }) {
       </div>
 
       <div className="mt-5 min-w-0 space-y-5 lg:mt-0" data-testid="today-beside">
-        <WeekCard today={state.date} kept={week.kept} loading={week.query.isPending} onOpenCalendar={openCalendar} />
-        <section aria-labelledby="checkin-step-title" className="space-y-3">
-          <h2
-            id="checkin-step-title"
-            tabIndex={-1}
-            className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-          >
-            Check in
-          </h2>
-          <ConnectionSlider key={devotional.id} state={state} />
-          <CheckinCard checkin={state.checkin} connection={progress.spiritual_connection} />
-        </section>
-        {whisper}
-        <PathToday />
+        {rest ? (
+          <>
+            <WeekCard today={state.date} onOpenCalendar={openCalendar} />
+            <section aria-labelledby="checkin-step-title" className="space-y-3">
+              <h2
+                id="checkin-step-title"
+                tabIndex={-1}
+                className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
+              >
+                Check in
+              </h2>
+              <ConnectionSlider key={devotional.id} state={state} />
+              <CheckinCard checkin={state.checkin} connection={progress.spiritual_connection} />
+            </section>
+            {whisper}
+            <PathToday />
+          </>
+        ) : null}
       </div>
 
       {/* Room at the end of the page, so the last of it scrolls clear of the bars fixed along the bottom. */}
-      <div aria-hidden="true" className="h-[calc(var(--today-bar)+var(--today-player))] lg:h-[var(--today-player)]" />
+      <div aria-hidden="true" className="h-[calc(var(--today-bar,0px)+var(--today-player,0px))] lg:h-[var(--today-player,0px)]" />
 
       {audio.kind === "ready" ? (
         <Suspense fallback={null}>
           <AudioPlayer
-            ref={playerRef}
+            ref={dock.playerRef}
             src={audio.url}
             title={devotional.title}
             onAudioElement={(element) => {
