@@ -69,7 +69,16 @@ function useCoveredSize(ref: RefObject<HTMLElement | null>, variable: string, me
   }, [ref, variable, measure]);
 }
 
-const headerHeight = (header: HTMLElement) => header.getBoundingClientRect().height;
+/**
+ * The header stays on screen while it is small; when large text makes it cover more than a quarter of the screen it
+ * scrolls away with the page (and then covers nothing).
+ */
+const headerHeight = (header: HTMLElement) => {
+  const height = header.getBoundingClientRect().height;
+  const tall = height > window.innerHeight / 4;
+  header.dataset.tall = String(tall);
+  return tall ? 0 : height;
+};
 // The bar at the bottom of a phone covers its height; the sidebar of a wide screen covers nothing below.
 const tabBarHeight = (nav: HTMLElement) => {
   const box = nav.getBoundingClientRect();
@@ -83,7 +92,7 @@ function HeaderLink(props: { to: string; label: string; icon: LucideIcon; classN
     <Link
       to={props.to}
       className={cn(
-        "inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800",
+        "inline-flex min-h-10 items-center gap-1 rounded-lg px-1.5 text-sm sm:px-2 text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800",
         props.className,
       )}
     >
@@ -96,8 +105,8 @@ function HeaderLink(props: { to: string; label: string; icon: LucideIcon; classN
 
 function Brand({ className }: { className?: string }) {
   return (
-    <Link to="/" className={cn("flex min-w-0 items-center gap-2", className)} aria-label="Shepherd home">
-      <img src="/logo.svg" alt="" className="h-9 w-9 shrink-0" />
+    <Link to="/" className={cn("flex min-w-0 items-center gap-1.5 sm:gap-2", className)} aria-label="Shepherd home">
+      <img src="/logo.svg" alt="" className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" />
       <span className="min-w-0">
         <span className="block font-serif text-lg font-semibold leading-tight text-pasture-900 dark:text-stone-50">Shepherd</span>
         <span className="hidden text-xs text-stone-600 sm:block dark:text-stone-400">Lead with love. Guide with grace.</span>
@@ -124,19 +133,20 @@ export function Header({ besideSidebar = false }: { besideSidebar?: boolean }) {
       ref={ref}
       data-scrolled={scrolled}
       className={cn(
-        "sticky top-0 z-30 border-b bg-parchment/95 backdrop-blur transition-shadow dark:bg-stone-950/95",
+        "sticky top-0 z-30 border-b bg-parchment/95 backdrop-blur transition-shadow data-[tall=true]:static dark:bg-stone-950/95",
         scrolled ? "border-stone-200 shadow-md dark:border-stone-800" : "border-transparent shadow-none",
         besideSidebar && "lg:pl-(--shell-sidebar-width)",
       )}
     >
       <div
         className={cn(
-          "mx-auto flex min-h-16 flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2",
+          // Gutters in px: they need not grow with his text size, the text needs the room.
+          "mx-auto flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 px-[12px] py-2 sm:px-[16px]",
           besideSidebar ? "max-w-3xl lg:max-w-none lg:px-8" : "max-w-3xl lg:max-w-6xl lg:px-8",
         )}
       >
         <Brand className={cn(besideSidebar && "lg:hidden")} />
-        <nav aria-label="Account" className="ml-auto flex flex-wrap items-center justify-end gap-1">
+        <nav aria-label="Account" className="ml-auto flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
           {me.isPending ? null : signedIn ? (
             <>
               <SubscriptionBadge />
@@ -202,11 +212,12 @@ function NavItemLink({ item, sidebarOnly, first }: { item: NavItem; sidebarOnly?
           cn(
             // A phone's tab: icon over label, labels in rem so they grow with his text size.
             "flex min-h-16 flex-col items-center justify-center gap-1 px-1 py-1 text-center text-[0.6875rem] font-medium leading-tight",
-            "max-lg:@max-[19rem]:px-2",
+            // Too little room for five tabs at his text size: rows of labels, without the icons, so the bar stays low.
+            "max-lg:@max-[19rem]:min-h-[44px] max-lg:@max-[19rem]:px-[10px]",
             // The sidebar's row: icon beside label.
             "lg:min-h-11 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-lg lg:px-3 lg:text-left lg:text-sm",
             isActive
-              ? "text-pasture-700 lg:bg-pasture-100 dark:text-gold-300 lg:dark:bg-stone-800"
+              ? "text-pasture-700 max-lg:@max-[19rem]:rounded-lg max-lg:@max-[19rem]:bg-pasture-100 lg:bg-pasture-100 dark:text-gold-300 max-lg:@max-[19rem]:dark:bg-stone-800 lg:dark:bg-stone-800"
               : "text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100 dark:text-stone-400 dark:hover:text-stone-100 lg:dark:hover:bg-stone-900",
           )
         }
@@ -214,7 +225,10 @@ function NavItemLink({ item, sidebarOnly, first }: { item: NavItem; sidebarOnly?
         {({ isActive }) => (
           <>
             <span
-              className={cn("rounded-full px-3 py-1 lg:p-0", isActive && "bg-pasture-100 lg:bg-transparent dark:bg-stone-800")}
+              className={cn(
+                "rounded-full px-3 py-1 max-lg:@max-[19rem]:hidden lg:p-0",
+                isActive && "bg-pasture-100 lg:bg-transparent dark:bg-stone-800",
+              )}
             >
               <Icon aria-hidden="true" className="h-5 w-5" />
             </span>
@@ -298,7 +312,7 @@ function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; childre
         <div
           data-testid="page-column"
           className={cn(
-            "mx-auto w-full px-4 pt-6 lg:px-8 lg:pt-8 lg:pb-16",
+            "mx-auto w-full px-[16px] pt-6 lg:px-8 lg:pt-8 lg:pb-16",
             props.wide ? "max-w-6xl" : "max-w-3xl",
             props.nav ? "pb-[calc(var(--shell-tab-bar-height,4rem)+3rem)]" : "pb-12",
           )}
