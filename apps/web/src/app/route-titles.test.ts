@@ -16,7 +16,7 @@ describe("routeTitle", () => {
 
   it("prefers a fixed segment over a parameter, whatever the table's order", () => {
     expect(routeTitle("/path/builder")).toBe("Plan Builder");
-    expect(routeTitle("/path/create/basics")).toBe("Create a Plan");
+    expect(routeTitle("/path/create/basics")).toBe("Create your own plan");
     expect(routeTitle("/path/0b9a2c4e-1111-4c4c-9c9c-123456789abc")).toBe("Plan · The Path");
     expect(routeTitle("/word/search")).toBe("Search · The Word");
     expect(routeTitle("/word/John")).toBe("The Word");
