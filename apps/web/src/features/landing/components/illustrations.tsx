@@ -1,9 +1,15 @@
 import { Flame, Headphones } from "lucide-react";
+import { cn } from "@/lib/cn";
 
 /** Dawn over the pasture: hills, a path up them and a few sheep. Drawn here, so the page loads no picture. */
 export function DawnOverPasture({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 480 320" className={className} aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 480 320"
+      className={cn("overflow-hidden rounded-[1.75rem]", className)}
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <linearGradient id="landing-sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" className="[stop-color:var(--color-gold-300)] dark:[stop-color:var(--color-pasture-800)]" />

@@ -47,8 +47,8 @@ export function LandingPage() {
   useDocumentTitle("A daily devotional for Christian men");
   return (
     <>
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 pt-8 pb-16 lg:px-8 lg:pt-14">
-        <section aria-labelledby="landing-title" className="grid items-center gap-10 lg:grid-cols-2">
+      <main id="main" className="mx-auto w-full max-w-6xl px-[16px] pt-8 pb-16 lg:px-8 lg:pt-14">
+        <section aria-labelledby="landing-title" className="grid grid-cols-1 items-center gap-10 lg:grid-cols-2">
           <div className="space-y-6">
             <p className="text-sm font-semibold uppercase tracking-wider text-pasture-700 dark:text-gold-300">
               A daily companion for Christian men
@@ -77,7 +77,7 @@ export function LandingPage() {
           <DawnOverPasture className="h-auto w-full" />
         </section>
 
-        <section aria-labelledby="rhythm-title" className="mt-20 grid items-start gap-10 lg:grid-cols-[1fr_20rem]">
+        <section aria-labelledby="rhythm-title" className="mt-20 grid grid-cols-1 items-start gap-10 lg:grid-cols-[1fr_20rem]">
           <div>
             <h2 id="rhythm-title" className="font-serif text-3xl font-semibold text-pasture-900 dark:text-stone-50">
               Your daily rhythm
@@ -85,7 +85,7 @@ export function LandingPage() {
             <p className="mt-2 max-w-prose text-stone-700 dark:text-stone-300">
               A few quiet minutes before the day takes hold, and a place to come back to.
             </p>
-            <ol className="mt-8 grid gap-4 sm:grid-cols-2">
+            <ol className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2">
               {RHYTHM.map(({ icon: Icon, title, text }) => (
                 <li
                   key={title}
