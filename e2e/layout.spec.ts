@@ -153,18 +153,14 @@ test.describe("on a phone", () => {
     await page.goBack();
     await expect(page.getByRole("heading", { level: 1, name: "The Path" })).toBeFocused();
 
-    // A page that shows no h1 (here a chapter whose text never arrives) has its title said in a polite live region.
-    await page.route("**/api/word/chapters/**", () => {});
-    await page.goto("/word");
-    await page
-      .getByRole("main")
-      .getByRole("link", { name: /^Read / })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/word\/[a-z0-9-]+\/\d+/);
-    await expect(page.getByTestId("route-announcer")).toHaveText(/The Word · Shepherd$/);
+    // A page that shows no h1 (here a plan whose details never arrive) has its title said in a polite live region.
+    await page.goto("/path");
+    await page.route("**/api/path/plans/*", () => {});
+    await page.getByRole("region", { name: "Find a plan" }).locator('a[href^="/path/"]').first().click();
+    await expect(page).toHaveURL(/\/path\/[0-9a-f-]+$/);
+    await expect(page.getByTestId("route-announcer")).toHaveText("Plan · The Path · Shepherd");
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("H1");
-    await page.unroute("**/api/word/chapters/**");
+    await page.unroute("**/api/path/plans/*");
 
     await page.goto("/");
     await axeLightAndDark(page, () => expect(page.getByTestId("streak")).toBeVisible());
