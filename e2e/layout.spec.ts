@@ -105,6 +105,7 @@ test.describe("on a laptop", () => {
   });
 
   test("the landing page and the 404 page have no accessibility violations, light or dark", async ({ page }) => {
+    test.setTimeout(150_000); // a sign-up and many pages
     await page.goto("/");
     await axeLightAndDark(page, () =>
       expect(page.getByRole("heading", { level: 1, name: "Lead with love. Guide with grace." })).toBeVisible(),
@@ -169,6 +170,7 @@ test.describe("on a phone", () => {
   });
 
   test("a cold load shows the header, the tabs and a skeleton while it checks who he is", async ({ page }) => {
+    test.setTimeout(150_000); // a sign-up and many pages
     await signUpThroughOnboarding(page, newUser("cold"));
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
@@ -260,6 +262,7 @@ test.describe("document titles", () => {
   });
 
   test("onboarding's steps and every signed-in route have their own title", async ({ page }) => {
+    test.setTimeout(150_000); // a sign-up and many pages
     const user = newUser("titles");
     await page.goto("/auth?from=onboarding");
     await page.getByLabel("Display Name").fill(user.name);
@@ -349,6 +352,7 @@ test.describe("320 px wide with text at 200%", () => {
   const bigText = (page: Page) => page.addStyleTag({ content: "html { font-size: 200% }" });
 
   test("the main pages neither overflow sideways nor cut the header or the tabs", async ({ page }) => {
+    test.setTimeout(150_000); // a sign-up and many pages
     for (const route of ["/", "/auth"]) {
       await page.goto(route);
       await bigText(page);
