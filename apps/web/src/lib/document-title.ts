@@ -25,24 +25,28 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-function currentOverride(): string | null {
+/** The newest title a mounted page asked for, or null when none did. */
+export function currentTitleOverride(): string | null {
   return overrides.length ? overrides[overrides.length - 1]!.title : null;
+}
+
+/** Asks for a title until the returned function is called (useDocumentTitle does this for a mounted page). */
+export function overrideTitle(title: string): () => void {
+  const entry = { id: nextId++, title };
+  overrides = [...overrides, entry];
+  emit();
+  return () => {
+    overrides = overrides.filter((o) => o.id !== entry.id);
+    emit();
+  };
 }
 
 /** The title a mounted page asked for, if any (read by the app shell, which writes document.title). */
 export function usePageTitleOverride(): string | null {
-  return useSyncExternalStore(subscribe, currentOverride, () => null);
+  return useSyncExternalStore(subscribe, currentTitleOverride, () => null);
 }
 
 /** The tab's title while this page shows ("Basics: Create your plan · Shepherd"); the route table's again when it goes. */
 export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const entry = { id: nextId++, title };
-    overrides = [...overrides, entry];
-    emit();
-    return () => {
-      overrides = overrides.filter((o) => o.id !== entry.id);
-      emit();
-    };
-  }, [title]);
+  useEffect(() => overrideTitle(title), [title]);
 }
