@@ -10,6 +10,9 @@ export interface TestUser {
   username: string;
 }
 
+/** Signs up as an admin (global-setup.ts passes it in ADMIN_EMAILS); one account, so one test may use it per run. */
+export const LAYOUT_ADMIN_EMAIL = "layout-admin@example.com";
+
 let counter = 0;
 
 export function newUser(prefix = "user"): TestUser {

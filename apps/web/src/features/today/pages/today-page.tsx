@@ -38,7 +38,7 @@ function Skeleton() {
 function StreakCounter({ days }: { days: number }) {
   return (
     <p
-      className="inline-flex items-center gap-1 rounded-full bg-gold-300/60 px-3 py-1 text-sm font-semibold text-pasture-900"
+      className="inline-flex items-center gap-1 rounded-full bg-gold-300/60 px-3 py-1 text-sm font-semibold text-pasture-900 dark:bg-gold-300"
       data-testid="streak"
     >
       <Flame aria-hidden="true" className="h-4 w-4" />
