@@ -10,8 +10,9 @@ export interface TestUser {
   username: string;
 }
 
-/** Signs up as an admin (global-setup.ts passes it in ADMIN_EMAILS); one account, so one test may use it per run. */
+/** Sign up as admins (global-setup.ts passes them in ADMIN_EMAILS); one account each, so one test may use each per run. */
 export const LAYOUT_ADMIN_EMAIL = "layout-admin@example.com";
+export const SWEEP_ADMIN_EMAIL = "admin-sweep@example.com";
 
 let counter = 0;
 
