@@ -23,7 +23,7 @@ async function visit(page: Page, route: string) {
 
 test("a visitor's routes have no accessibility violation, light and dark", async ({ page }) => {
   test.setTimeout(180_000);
-  for (const route of ["/auth", "/terms", "/privacy", "/success", "/cancel", "/no/such/page"]) await visit(page, route);
+  for (const route of ["/", "/auth", "/terms", "/privacy", "/success", "/cancel", "/no/such/page"]) await visit(page, route);
 });
 
 test("onboarding and every member and admin route have no accessibility violation, light and dark", async ({ page }) => {
