@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import { newUser, signUpThroughOnboarding } from "./helpers";
 
 test("Today: complete the devotional, journal, feel far from God, check in, and listen", async ({ page }) => {
+  // The whole morning and the speech synthesis in one test: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   await signUpThroughOnboarding(page, newUser("today"));
   const devotionalTitle = page.getByRole("heading", { level: 1 });
   await expect(devotionalTitle).toBeVisible();

@@ -42,6 +42,15 @@ export function AudioPlayer(props: {
   const { onTime } = props;
 
   useEffect(() => {
+    // The source is given once the player is on the page, not while it is rendered: a lazily loaded player may wait
+    // a moment between render and commit (React throttles a Suspense reveal), and the audio's first events
+    // (its length, "can play") would fire before anything listens and be lost: no seeking, no autoplay.
+    const el = audio.current;
+    if (!el) return;
+    el.src = props.src;
+    el.load();
+  }, [props.src]);
+  useEffect(() => {
     const el = audio.current;
     if (!el) return;
     el.playbackRate = speed;
@@ -73,7 +82,6 @@ export function AudioPlayer(props: {
           audio.current = element;
           onAudioElement?.(element);
         }}
-        src={props.src}
         preload="auto"
         data-testid="devotional-audio"
         onCanPlay={(e) => {
@@ -83,6 +91,7 @@ export function AudioPlayer(props: {
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+        onDurationChange={(e) => setDuration(e.currentTarget.duration)}
         onTimeUpdate={(e) => {
           setTime(e.currentTarget.currentTime);
           onTime(e.currentTarget.currentTime, e.currentTarget.duration);
