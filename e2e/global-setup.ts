@@ -61,9 +61,10 @@ export default async function globalSetup() {
       DATA_DIR: path.join(work, "data"),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       RATE_LIMIT_AUTH_MAX: "1000",
+      // The accounts that sign up as admins (helpers.ts: ADMIN_EMAILS).
+      ADMIN_EMAILS: "layout-admin@example.com,admin-sweep@example.com",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
-      ADMIN_EMAILS: "admin-sweep@example.com",
       OPERATOR_NAME: "Shepherd Test Ministries",
       OPERATOR_EMAIL: "care@shepherd-test.example",
     },

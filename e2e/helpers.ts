@@ -10,6 +10,10 @@ export interface TestUser {
   username: string;
 }
 
+/** Sign up as admins (global-setup.ts passes them in ADMIN_EMAILS); one account each, so one test may use each per run. */
+export const LAYOUT_ADMIN_EMAIL = "layout-admin@example.com";
+export const SWEEP_ADMIN_EMAIL = "admin-sweep@example.com";
+
 let counter = 0;
 
 export function newUser(prefix = "user"): TestUser {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { verseLabel } from "./components/chapter-text";
+import { verseLabel } from "./verse-label";
 
 describe("a verse's name for a screen reader", () => {
   test("a plain verse says its number", () => {

@@ -2,6 +2,7 @@ import { Fragment, type KeyboardEvent, type ReactNode } from "react";
 import { Bookmark, StickyNote } from "lucide-react";
 import type { ChapterAnnotations, ChapterBlock, HighlightColor, VerseSpan } from "@shepherd/shared/word";
 import { cn } from "@/lib/cn";
+import { verseLabel } from "../verse-label";
 
 /** Highlight colours, readable in light and dark. */
 export const HIGHLIGHT_CLASSES: Record<HighlightColor, string> = {
@@ -41,16 +42,6 @@ export function verseMarks(annotations: ChapterAnnotations | undefined): VerseMa
     bookmarks: new Set((annotations?.bookmarks ?? []).map((b) => b.verse)),
     notes,
   };
-}
-
-/**
- * What a screen reader hears before a verse's words: "Verse 16, highlighted yellow, bookmarked, has a note: ".
- * The verse's toggle is named by this and its words (a label, not hidden text: an absolutely placed child would
- * throw off where a pointer lands on a verse that wraps).
- */
-export function verseLabel(verse: number, color: HighlightColor | undefined, bookmarked: boolean, hasNote: boolean): string {
-  const marks = [color && `highlighted ${color}`, bookmarked && "bookmarked", hasNote && "has a note"].filter(Boolean);
-  return `Verse ${[verse, ...marks].join(", ")}: `;
 }
 
 export function ChapterText(props: {
