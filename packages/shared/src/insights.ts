@@ -100,6 +100,11 @@ export function mondayOf(date: string): string {
   return addDays(date, -weekday);
 }
 
+/** The Sunday that ends the week a date is in. */
+export function sundayOf(date: string): string {
+  return addDays(mondayOf(date), 6);
+}
+
 /** A range's first day (a Monday) and last (his today). */
 export function rangeBounds(range: InsightRangeId, today: string): { from: string; to: string; weeks: number } {
   const weeks = INSIGHT_RANGES.find((r) => r.id === range)!.weeks;
