@@ -33,7 +33,7 @@ describe("the charts of a range say what they show, in words and as a table", ()
     );
     expect(charts.connection.points.x[0]).toBe(timestampOf("2026-11-02"));
     expect(charts.connection.points.y).toHaveLength(25); // up to today
-    expect(charts.connection.table.rows[0]).toEqual(["Tue 3 Nov", "40 (Hearing His Voice)"]);
+    expect(charts.connection.table.rows[0]).toEqual(["Tue 3 Nov", "40 (Following)"]);
     expect(charts.connection.table.rows).toHaveLength(7);
   });
 
