@@ -293,13 +293,13 @@ export function snapshotCharts(snapshot: InsightSnapshot) {
   const connection = (v: number | null) => (v === null ? "not set" : String(Math.round(v)));
   const numbers: ChartTable = {
     caption: `${snapshot.period === "week" ? "This week" : "This month"} beside the ${snapshot.period} before`,
-    columns: ["", `This ${snapshot.period}`, `The ${snapshot.period} before`],
+    columns: ["", `This ${snapshot.period}`, `${snapshot.period === "week" ? "Week" : "Month"} before`],
     rows: [
-      ["Days with a devotional or check-in", current.doneDays, previous.doneDays],
-      ["Devotionals completed", current.devotionalsCompleted, previous.devotionalsCompleted],
+      ["Days kept", current.doneDays, previous.doneDays],
+      ["Devotionals", current.devotionalsCompleted, previous.devotionalsCompleted],
       ["Check-ins", current.checkins, previous.checkins],
       ["Journal entries", current.journalEntries, previous.journalEntries],
-      ["Average connection", connection(current.connectionAverage), connection(previous.connectionAverage)],
+      ["Connection", connection(current.connectionAverage), connection(previous.connectionAverage)],
       ["Mood", mood(current.moodAverage), mood(previous.moodAverage)],
     ],
   };

@@ -37,7 +37,8 @@ function ArchiveItem({ item }: { item: InsightSummary }) {
         <article aria-labelledby={`${panelId}-title`} className="space-y-3">
           <div>
             <p className="text-xs text-stone-600 dark:text-stone-400">
-              {periodText(item)} · written {new Date(item.created_at).toLocaleDateString()}
+              {periodText(item)} · written{" "}
+              {new Date(item.created_at).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" })}
             </p>
             <h3 id={`${panelId}-title`} className="font-serif text-lg font-semibold">
               {item.headline}

@@ -11,6 +11,9 @@ import { useDark } from "./use-dark";
 
 const HEIGHT = 220;
 const dateOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+const DAY = 86_400;
+/** The daily chart's axis steps: whole days and weeks, never hours. */
+const DAY_INCREMENTS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 91 * DAY];
 
 function axes(palette: ChartPalette, y: Partial<uPlot.Axis> = {}, x: Partial<uPlot.Axis> = {}): uPlot.Axis[] {
   const common = {
@@ -55,8 +58,9 @@ function bandsPlugin(palette: ChartPalette): uPlot.Plugin {
           ctx.fillRect(left, top, width, bottom - top);
           ctx.fillStyle = palette.bandText;
           ctx.font = `${Math.round(10 * uPlot.pxRatio)}px Inter, ui-sans-serif, system-ui, sans-serif`;
-          ctx.textBaseline = "middle";
-          ctx.fillText(band.label, left + 6 * uPlot.pxRatio, (top + bottom) / 2);
+          // At the band's top, clear of the grid lines at 25, 50 and 75 that run through the bands' middles.
+          ctx.textBaseline = "top";
+          ctx.fillText(band.label, left + 6 * uPlot.pxRatio, top + 3 * uPlot.pxRatio);
         });
         ctx.restore();
       },
@@ -72,7 +76,11 @@ export function ConnectionPlot({ points }: { points: ConnectionPoints }) {
     return {
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
       scales: { x: { time: true }, y: { range: [0, 100] } },
-      axes: axes(palette, { splits: () => [0, 25, 50, 75, 100] }),
+      axes: axes(
+        palette,
+        { splits: () => [0, 25, 50, 75, 100] },
+        { incrs: DAY_INCREMENTS, values: (_u, splits) => splits.map((s) => shortDate(dateOf(s))) },
+      ),
       series: [
         {},
         {

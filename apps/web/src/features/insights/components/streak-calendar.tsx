@@ -35,8 +35,8 @@ function DayCell({ day }: { day: CalendarDay }) {
         <span
           aria-hidden="true"
           className={cn(
-            "absolute inset-y-1 bg-pasture-200 dark:bg-pasture-800",
-            day.streak && "bg-gold-300 dark:bg-gold-600/60",
+            "absolute inset-y-1",
+            day.streak ? "bg-gold-300/70 dark:bg-gold-600/40" : "bg-pasture-200 dark:bg-pasture-800",
             joinLeft ? "left-0" : "left-1/2",
             joinRight ? "right-0" : "right-1/2",
           )}
