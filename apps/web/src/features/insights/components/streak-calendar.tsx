@@ -26,7 +26,7 @@ function describe(day: CalendarDay): string {
 }
 
 /** A kept day is a filled circle; days in a row join into one band; the current streak is gold; today has a ring. */
-function DayCell({ day }: { day: CalendarDay }) {
+function DayCell({ day, compact }: { day: CalendarDay; compact: boolean }) {
   const joinLeft = day.run === "middle" || day.run === "end";
   const joinRight = day.run === "middle" || day.run === "start";
   return (
@@ -35,7 +35,8 @@ function DayCell({ day }: { day: CalendarDay }) {
         <span
           aria-hidden="true"
           className={cn(
-            "absolute inset-y-1",
+            "absolute",
+            compact ? "inset-y-0.5" : "inset-y-1",
             day.streak ? "bg-gold-300/70 dark:bg-gold-600/40" : "bg-pasture-200 dark:bg-pasture-800",
             joinLeft ? "left-0" : "left-1/2",
             joinRight ? "right-0" : "right-1/2",
@@ -45,7 +46,9 @@ function DayCell({ day }: { day: CalendarDay }) {
       <span
         aria-hidden="true"
         className={cn(
-          "relative mx-auto flex h-7 w-7 items-center justify-center rounded-full text-xs tabular-nums",
+          "relative mx-auto flex items-center justify-center rounded-full tabular-nums",
+          compact ? "h-4 w-4" : "h-7 w-7 text-xs",
+          compact && !day.done && !day.today && "bg-stone-100 dark:bg-stone-800",
           day.done
             ? day.streak
               ? "bg-gold-400 font-semibold text-pasture-900"
@@ -56,16 +59,20 @@ function DayCell({ day }: { day: CalendarDay }) {
           day.today && "ring-2 ring-pasture-700 ring-offset-1 ring-offset-white dark:ring-gold-300 dark:ring-offset-stone-900",
         )}
       >
-        {Number(day.date.slice(8))}
+        {compact ? null : Number(day.date.slice(8))}
       </span>
       <span className="sr-only">{describe(day)}</span>
     </td>
   );
 }
 
-/** The streak calendar: a month grid per month of the range, Monday first, with the current streak above it. */
+/**
+ * The streak calendar: a month grid per month of the range, Monday first, with the current streak above it. A year's
+ * months are drawn small, as dots without their numbers (each day still says what it was to a screen reader).
+ */
 export function StreakCalendarView({ calendar }: { calendar: StreakCalendar }) {
   const months = calendarMonths(calendar.days);
+  const compact = months.length > 4;
   return (
     <div className="space-y-4">
       <p className="flex items-center gap-2 font-medium">
@@ -74,7 +81,12 @@ export function StreakCalendarView({ calendar }: { calendar: StreakCalendar }) {
           {calendar.current} {calendar.current === 1 ? "day" : "days"} streak
         </span>
       </p>
-      <div className="grid grid-cols-[repeat(auto-fill,minmax(14rem,1fr))] gap-x-6 gap-y-4">
+      <div
+        className={cn(
+          "grid gap-x-6 gap-y-4",
+          compact ? "grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))]" : "grid-cols-[repeat(auto-fill,minmax(14rem,1fr))]",
+        )}
+      >
         {months.map((month) => (
           <table key={month.month} className="w-full table-fixed border-collapse">
             <caption className="pb-1 text-left text-sm font-medium">{month.label}</caption>
@@ -89,7 +101,9 @@ export function StreakCalendarView({ calendar }: { calendar: StreakCalendar }) {
             </thead>
             <tbody>
               {month.weeks.map((week, w) => (
-                <tr key={w}>{week.map((day, d) => (day ? <DayCell key={day.date} day={day} /> : <td key={d} />))}</tr>
+                <tr key={w}>
+                  {week.map((day, d) => (day ? <DayCell key={day.date} day={day} compact={compact} /> : <td key={d} />))}
+                </tr>
               ))}
             </tbody>
           </table>
