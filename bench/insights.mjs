@@ -109,7 +109,9 @@ export async function runInsights() {
     ours = await startBuiltServer({ name: "insights", env: { EMBEDDED_PG_PORT: String(pgPort) } });
     const cookie = await signUp(ours.port, { label: "insights" });
     const password = fs.readFileSync(path.join(ours.dataDir, "postgres-password"), "utf8").trim();
-    client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres` });
+    client = new pg.Client({
+      connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`,
+    });
     client.on("error", () => undefined);
     await client.connect();
     const userId = (await client.query("select id from users order by created_at desc limit 1")).rows[0].id;
