@@ -39,8 +39,12 @@ export function GeneratePanel() {
   const [written, setWritten] = useState<GeneratedInsight | null>(null);
   const insightUsage = usage.data?.features.find((f) => f.feature === "insight");
   const refused = generate.error instanceof ApiError && generate.error.code === "LIMIT_REACHED" ? generate.error.message : null;
-  const atCap = insightUsage?.limit != null && insightUsage.used >= insightUsage.limit;
-  const limitMessage = refused ?? (atCap ? usageWarningMessage("insight", insightUsage.limit!) : null);
+  const limit = insightUsage?.limit;
+  // A refusal stands until the usage says otherwise (Premium since: no limit).
+  const limitMessage =
+    limit === null
+      ? null
+      : (refused ?? (limit !== undefined && insightUsage!.used >= limit ? usageWarningMessage("insight", limit) : null));
 
   const write = (period: InsightPeriodId) =>
     generate.mutate(period, {

@@ -36,7 +36,7 @@ function SnapshotCharts({ insight }: { insight: Insight }) {
         <ConnectionPlot points={charts.connection.points} />
       </ChartCard>
       <ChartCard headingLevel={4} title="Your days" summary={charts.calendar.summary} table={charts.calendar.table} readable>
-        <StreakCalendarView calendar={charts.calendar.calendar} />
+        <StreakCalendarView calendar={charts.calendar.calendar} streak={false} />
       </ChartCard>
     </div>
   );

@@ -67,20 +67,23 @@ function DayCell({ day, compact }: { day: CalendarDay; compact: boolean }) {
 }
 
 /**
- * The streak calendar: a month grid per month of the range, Monday first, with the current streak above it. A year's
+ * The streak calendar: a month grid per month of the range, Monday first, with the current streak above it (left out
+ * for an insight's past period, whose streak then is not kept). A year's
  * months are drawn small, as dots without their numbers (each day still says what it was to a screen reader).
  */
-export function StreakCalendarView({ calendar }: { calendar: StreakCalendar }) {
+export function StreakCalendarView({ calendar, streak = true }: { calendar: StreakCalendar; streak?: boolean }) {
   const months = calendarMonths(calendar.days);
   const compact = months.length > 4;
   return (
     <div className="space-y-4">
-      <p className="flex items-center gap-2 font-medium">
-        <Flame aria-hidden="true" className="h-5 w-5 text-gold-600 dark:text-gold-300" />
-        <span data-testid="insights-streak">
-          {calendar.current} {calendar.current === 1 ? "day" : "days"} streak
-        </span>
-      </p>
+      {streak ? (
+        <p className="flex items-center gap-2 font-medium">
+          <Flame aria-hidden="true" className="h-5 w-5 text-gold-600 dark:text-gold-300" />
+          <span data-testid="insights-streak">
+            {calendar.current} {calendar.current === 1 ? "day" : "days"} streak
+          </span>
+        </p>
+      ) : null}
       <div
         className={cn(
           "grid gap-x-6 gap-y-4",
