@@ -105,10 +105,18 @@ test("Insights: 30 days of check-ins as charts, a reflection on the week and the
 });
 
 test("a free member's one insight a month: then Usage Limit Reached and the way to Premium", async ({ page }) => {
+  // The charts run within the Content-Security-Policy (no violation reported by the browser).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const user = newUser("insightcap");
   await signUpThroughOnboarding(page, user);
   await seedCheckIns(user.email, 10);
   await page.goto("/insights");
+  await expect(card(page, "Connection with God").locator("canvas").first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   await expect(page.getByText("Free plan: 1 insight a month; 0 used this month.")).toBeVisible();
   await page.getByRole("button", { name: "Reflect on my week" }).click();
   await expect(page.getByText("Your insight is ready")).toBeVisible();
