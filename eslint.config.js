@@ -69,6 +69,7 @@ const FEATURES = [
   "flock",
   "insights",
   "journal",
+  "landing",
   "legal",
   "notifications",
   "onboarding",

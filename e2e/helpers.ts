@@ -10,6 +10,10 @@ export interface TestUser {
   username: string;
 }
 
+/** Sign up as admins (global-setup.ts passes them in ADMIN_EMAILS); one account each, so one test may use each per run. */
+export const LAYOUT_ADMIN_EMAIL = "layout-admin@example.com";
+export const SWEEP_ADMIN_EMAIL = "admin-sweep@example.com";
+
 let counter = 0;
 
 export function newUser(prefix = "user"): TestUser {
@@ -27,7 +31,16 @@ export function newUser(prefix = "user"): TestUser {
  * Signs up on /auth?from=onboarding and walks every onboarding step to Today (or to `landsOn`, when a link opened
  * before signing up is resumed). At plan selection it skips, or starts the first plan offered when `firstPlan` is set.
  */
-export async function signUpThroughOnboarding(page: Page, user: TestUser, landsOn = "/", options: { firstPlan?: boolean } = {}) {
+export async function signUpThroughOnboarding(
+  page: Page,
+  user: TestUser,
+  landsOn = "/",
+  options: { firstPlan?: boolean; onStep?: (page: Page) => Promise<void> } = {},
+) {
+  const step = async (url: string) => {
+    await page.waitForURL(url);
+    await options.onStep?.(page);
+  };
   await page.goto("/auth?from=onboarding");
   await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
   await page.getByLabel("Display Name").fill(user.name);
@@ -35,24 +48,24 @@ export async function signUpThroughOnboarding(page: Page, user: TestUser, landsO
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("Account created!")).toBeVisible();
-  await page.waitForURL("**/onboarding/focus");
+  await step("**/onboarding/focus");
   await page.getByRole("button", { name: "Marriage" }).click();
   await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL("**/onboarding/intentions");
+  await step("**/onboarding/intentions");
   await page.getByRole("button", { name: "Pressure at work" }).click();
   await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL("**/onboarding/profile");
+  await step("**/onboarding/profile");
   await page.getByLabel("Username").fill(user.username);
   await expect(page.getByText(`@${user.username} is available`)).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL("**/onboarding/plan-selection");
+  await step("**/onboarding/plan-selection");
   if (options.firstPlan)
     await page
       .getByRole("button", { name: /^Start .+ today$/ })
       .first()
       .click();
   else await page.getByRole("button", { name: "Skip for now" }).click();
-  await page.waitForURL("**/onboarding/complete");
+  await step("**/onboarding/complete");
   await page.getByRole("button", { name: "Begin" }).click();
   await page.waitForURL((url) => url.pathname === landsOn);
   if (landsOn === "/") await expect(page.getByTestId("streak")).toBeVisible();
@@ -106,10 +119,26 @@ export async function waitForMail(to: string, subject: RegExp): Promise<string> 
  * transparent, a contrast nobody reads.
  */
 export async function expectNoSeriousViolations(page: Page) {
+  const violations = await axeViolations(page);
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map(describeViolation)).toEqual([]);
+}
+
+/**
+ * Every axe violation, whatever its impact, named with where it is (the route sweep in a11y.spec.ts). A soft check:
+ * the sweep goes on and reports every page that fails, not only the first.
+ */
+export async function expectNoViolations(page: Page, where: string) {
+  expect.soft((await axeViolations(page)).map(describeViolation), where).toEqual([]);
+}
+
+async function axeViolations(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  return (await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze()).violations;
+}
+
+function describeViolation(v: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }) {
+  return `${v.id} (${v.impact ?? "?"}): ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`;
 }

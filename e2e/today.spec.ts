@@ -10,7 +10,8 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
   await expect(page.getByTestId("theme")).toHaveText(
     /^(Marriage|Fatherhood|Work|Prayer Life|Bible Study|Brotherhood|Temptation|Leadership)$/,
   );
-  await expect(page.getByTestId("streak")).toHaveText("0 days streak");
+  // A new member is invited to begin, never told "0 days".
+  await expect(page.getByTestId("streak")).toHaveText("Start your streak today");
 
   // A different devotional once; the free cap (1 a month) then says Usage Limit Reached.
   const firstTitle = await devotionalTitle.textContent();
@@ -23,10 +24,14 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
     page.getByText("You've reached your monthly limit of 1 devotionals. Upgrade to Premium for unlimited access.").first(),
   ).toBeVisible();
 
-  // Mark Complete: toast with the streak; the button is gone for good.
+  // Mark Complete: toast with the streak and the completion moment; the button is gone for good.
   await page.getByRole("button", { name: "Mark Complete" }).click();
   await expect(page.getByText("Well done, good shepherd!")).toBeVisible();
   await expect(page.getByText("Your streak: 1 day")).toBeVisible();
+  const moment = page.getByRole("dialog", { name: "Today's devotional is complete" });
+  await expect(moment).toBeVisible();
+  await moment.getByRole("button", { name: "Done" }).click();
+  await expect(moment).toBeHidden();
   await expect(page.getByRole("button", { name: "Mark Complete" })).toBeHidden();
   await expect(page.getByTestId("streak")).toHaveText("1 day streak");
   // A free person sees the upgrade banner once the devotional is complete.
@@ -77,7 +82,7 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
 
   // Check-in: the mood defaults from the connection value; saving shows the summary.
   await page.getByRole("button", { name: "Check in" }).click();
-  await expect(page.getByRole("radio", { name: "Struggling" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("radio", { name: "Struggling" })).toBeChecked();
   await page.getByRole("button", { name: "Fatherhood" }).click();
   await page.getByLabel("Notes (optional)").fill("Tired, but grateful for my kids.");
   await page.getByRole("button", { name: "Save check-in" }).click();
@@ -207,7 +212,7 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await expect(summary).toContainText("Honestly, some nights I think about suicide.");
   await page.getByRole("button", { name: "Edit", exact: true }).click();
   await expect(page.getByLabel("Notes (optional)")).toHaveValue("Honestly, some nights I think about suicide.");
-  await page.getByRole("radio", { name: "Good" }).click();
+  await page.getByRole("radio", { name: "Good" }).check();
   await page.getByLabel("Notes (optional)").fill("Talked to my pastor today. Better.");
   await page.route("**/api/checkins/today", (route) =>
     route.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "Down for a moment." } } }),

@@ -185,6 +185,71 @@ describe("the streak", () => {
   });
 });
 
+describe("the streak calendar", () => {
+  test("answers his kept days in the range, oldest first, with what each day was kept by", async () => {
+    const { client, id } = await person();
+    await setTimeZone(app.db, { userId: id, timeZone: "UTC" });
+    const today = (await client.get("/api/today")).json().date as string;
+    const from = addDays(today, -9);
+    await completedOn(app.db, id, [addDays(today, -1), addDays(today, -3), addDays(today, -12)]);
+    await checkedInOn(app.db, id, [addDays(today, -1), addDays(today, -2), today]);
+    await completedOn(app.db, id, [addDays(today, -5)], false);
+
+    const response = await client.get(`/api/streak/days?from=${from}&to=${today}`);
+    expect(response.status).toBe(200);
+    expect(response.json()).toEqual({
+      today,
+      streak: 4,
+      days: [
+        { date: addDays(today, -3), completed: true, checked_in: false },
+        { date: addDays(today, -2), completed: false, checked_in: true },
+        { date: addDays(today, -1), completed: true, checked_in: true },
+        { date: today, completed: false, checked_in: true },
+      ],
+    });
+    // A range in the past: the day 12 days ago alone.
+    const past = await client.get(`/api/streak/days?from=${addDays(today, -20)}&to=${addDays(today, -10)}`);
+    expect(past.json().days).toEqual([{ date: addDays(today, -12), completed: true, checked_in: false }]);
+    // A new member: nothing kept yet, streak 0.
+    const newcomer = await person();
+    const empty = await newcomer.client.get(`/api/streak/days?from=${from}&to=${today}`);
+    expect(empty.json()).toMatchObject({ streak: 0, days: [] });
+  });
+
+  test("shows only the asking person's days", async () => {
+    const mine = await person();
+    const theirs = await person();
+    const today = (await mine.client.get("/api/today")).json().date as string;
+    await completedOn(app.db, theirs.id, [today, addDays(today, -1)]);
+    await checkedInOn(app.db, theirs.id, [addDays(today, -2)]);
+    await checkedInOn(app.db, mine.id, [addDays(today, -1)]);
+    const answer = (await mine.client.get(`/api/streak/days?from=${addDays(today, -6)}&to=${today}`)).json();
+    expect(answer.days).toEqual([{ date: addDays(today, -1), completed: false, checked_in: true }]);
+    expect(answer.streak).toBe(1);
+  });
+
+  test("needs a signed-in person and a sensible range", async () => {
+    expect((await app.client().get("/api/streak/days?from=2026-06-01&to=2026-06-30")).status).toBe(401);
+    const { client } = await person();
+    const bad = {
+      "": "from",
+      "from=2026-06-01": "to",
+      "from=2026-06-31&to=2026-07-01": "from",
+      "from=June&to=2026-07-01": "from",
+      "from=2026-06-10&to=2026-06-09": "to must not be before from",
+      "from=2026-06-01&to=2026-08-02": "Ask for at most 62 days at a time",
+      "from=2026-06-01&to=2026-06-30&user=someone": "Unknown field",
+    };
+    for (const [query, message] of Object.entries(bad)) {
+      const response = await client.get(`/api/streak/days?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.json().error.message, query).toContain(message);
+    }
+    // The longest span allowed: 62 days, both ends included.
+    expect((await client.get("/api/streak/days?from=2026-06-01&to=2026-08-01")).status).toBe(200);
+  });
+});
+
 describe("the connection slider", () => {
   test("saves 0 to 100 with the time it was set, and refuses anything else", async () => {
     const { client } = await person();

@@ -177,6 +177,37 @@ export interface TodayState {
   whisper: Whisper | null;
 }
 
+/** A day that counts for the streak (spec section 4): a devotional completed, a check-in made, or both. */
+export interface KeptDay {
+  date: string;
+  completed: boolean;
+  checked_in: boolean;
+}
+
+/** GET /api/streak/days: the kept days between two of his dates (the streak calendar), his today and his streak. */
+export interface StreakDays {
+  today: string;
+  streak: number;
+  days: KeptDay[];
+}
+
+/** The longest span the streak calendar asks for at once: a month's grid is at most six weeks. */
+export const STREAK_DAYS_MAX_SPAN = 62;
+
+const dayDiff = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+export const streakDaysQuery = z
+  .object({
+    from: z.iso.date({ error: "Give from as a date, YYYY-MM-DD" }),
+    to: z.iso.date({ error: "Give to as a date, YYYY-MM-DD" }),
+  })
+  .strict()
+  .refine((q) => dayDiff(q.from, q.to) >= 0, { message: "to must not be before from", path: ["to"] })
+  .refine((q) => dayDiff(q.from, q.to) < STREAK_DAYS_MAX_SPAN, {
+    message: `Ask for at most ${STREAK_DAYS_MAX_SPAN} days at a time`,
+    path: ["to"],
+  });
+
 /** Answers that may carry the care card instead of (or beside) an AI response. */
 export interface CareFlag {
   care: boolean;

@@ -44,16 +44,24 @@ describe("after sign-in (spec section 4)", () => {
 
 describe("guards", () => {
   it("app routes need sign-in and finished onboarding", () => {
-    expect(appRouteGuard({ loading: true, signedIn: false, onboardingCompleted: false })).toEqual({ kind: "loading" });
-    expect(appRouteGuard({ loading: false, signedIn: false, onboardingCompleted: false })).toEqual({
+    expect(appRouteGuard({ loading: true, signedIn: false, onboardingCompleted: false }, "/")).toEqual({ kind: "loading" });
+    expect(appRouteGuard({ loading: false, signedIn: false, onboardingCompleted: false }, "/journal")).toEqual({
       kind: "redirect",
       to: "/auth?from=onboarding",
     });
-    expect(appRouteGuard({ loading: false, signedIn: true, onboardingCompleted: false })).toEqual({
+    expect(appRouteGuard({ loading: false, signedIn: true, onboardingCompleted: false }, "/")).toEqual({
       kind: "redirect",
       to: "/onboarding/welcome",
     });
-    expect(appRouteGuard({ loading: false, signedIn: true, onboardingCompleted: true })).toEqual({ kind: "allow" });
+    expect(appRouteGuard({ loading: false, signedIn: true, onboardingCompleted: true }, "/")).toEqual({ kind: "allow" });
+  });
+
+  it("a signed-out visitor at / meets the landing page, not the sign-in form", () => {
+    expect(appRouteGuard({ loading: false, signedIn: false, onboardingCompleted: false }, "/")).toEqual({ kind: "landing" });
+    expect(appRouteGuard({ loading: false, signedIn: false, onboardingCompleted: false }, "/path")).toEqual({
+      kind: "redirect",
+      to: "/auth?from=onboarding",
+    });
   });
 
   it("onboarding routes send finished users home", () => {

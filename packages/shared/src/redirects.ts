@@ -32,12 +32,18 @@ export const SIGN_UP_DESTINATION = "/onboarding/focus";
 export const SIGN_IN_ROUTE = "/auth?from=onboarding";
 export const ONBOARDING_START = "/onboarding/welcome";
 
-export type GuardDecision = { kind: "loading" } | { kind: "allow" } | { kind: "redirect"; to: string };
+export type GuardDecision = { kind: "loading" } | { kind: "allow" } | { kind: "landing" } | { kind: "redirect"; to: string };
 
-/** Guard for routes that need finished onboarding. */
-export function appRouteGuard(state: { loading: boolean; signedIn: boolean; onboardingCompleted: boolean }): GuardDecision {
+/**
+ * Guard for routes that need finished onboarding. A signed-out visitor at / meets the landing page (what Shepherd is,
+ * and the way to sign up); at any other such route he is sent to sign in.
+ */
+export function appRouteGuard(
+  state: { loading: boolean; signedIn: boolean; onboardingCompleted: boolean },
+  path: string,
+): GuardDecision {
   if (state.loading) return { kind: "loading" };
-  if (!state.signedIn) return { kind: "redirect", to: SIGN_IN_ROUTE };
+  if (!state.signedIn) return path === "/" ? { kind: "landing" } : { kind: "redirect", to: SIGN_IN_ROUTE };
   if (!state.onboardingCompleted) return { kind: "redirect", to: ONBOARDING_START };
   return { kind: "allow" };
 }

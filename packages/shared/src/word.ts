@@ -158,10 +158,7 @@ export function chapterPath(book: BibleBook, chapter: number, verses: readonly n
   return verses.length ? `${base}?v=${formatVerseSelection(verses)}` : base;
 }
 
-/** The address that resolves any reference text on the server and opens the reader there. */
-export function referencePath(reference: string): string {
-  return `/word?ref=${encodeURIComponent(reference.trim())}`;
-}
+export { referencePath } from "./word-links";
 
 /** "16-18,20" -> [16, 17, 18, 20]; anything malformed or absurd gives []. Verses are sorted and unique. */
 export function parseVerseSelection(text: string | null | undefined, maxVerse = 200): number[] {

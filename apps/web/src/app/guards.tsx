@@ -1,10 +1,13 @@
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { rememberReturnTo, returnToOr } from "@/lib/return-to";
 import { adminRouteGuard, appRouteGuard, onboardingRouteGuard, type GuardDecision } from "@shepherd/shared/redirects";
-import { FullPageSpinner } from "@/components/ui/spinner";
-import { writeOnboardingFlag } from "@/lib/onboarding-flag";
+import { readOnboardingFlag, writeOnboardingFlag } from "@/lib/onboarding-flag";
 import { useMe } from "@/lib/session";
+import { Header, PageSkeleton, ShellSkeleton } from "./layout";
+
+/** The landing page is for visitors only: its code loads when one arrives, never for a member. */
+const LandingPage = lazy(async () => ({ default: (await import("@/features/landing/pages/landing-page")).LandingPage }));
 
 function useGuardState() {
   const me = useMe();
@@ -24,6 +27,7 @@ function useGuardState() {
 function Decide(props: { decision: GuardDecision; loading: ReactNode; children: ReactNode }) {
   const location = useLocation();
   if (props.decision.kind === "loading") return <>{props.loading}</>;
+  if (props.decision.kind === "landing") return <Landing />;
   if (props.decision.kind === "redirect") {
     rememberReturnTo(location.pathname);
     // Home, for someone who can now use it, may be a link he opened before signing in (an invite).
@@ -33,11 +37,38 @@ function Decide(props: { decision: GuardDecision; loading: ReactNode; children: 
   return <>{props.children}</>;
 }
 
-/** Routes that need a signed-in user who has finished onboarding. A spinner shows while this is checked. */
+/** A signed-out visitor at /: the header he will know, then what Shepherd is. */
+function Landing() {
+  return (
+    <>
+      <Header />
+      <Suspense
+        fallback={
+          <main id="main" className="mx-auto max-w-3xl px-4 pt-6">
+            <PageSkeleton />
+          </main>
+        }
+      >
+        <LandingPage />
+      </Suspense>
+    </>
+  );
+}
+
+/**
+ * While the session is checked, a cold load shows the app's frame at once: header, the navigation when this browser
+ * has a member who finished onboarding (the spec's onboardingComplete flag), and the page's skeleton.
+ */
+function checkingAccount() {
+  return <ShellSkeleton nav={readOnboardingFlag()} />;
+}
+
+/** Routes that need a signed-in user who has finished onboarding; / shows a signed-out visitor the landing page. */
 export function RequireOnboarded({ children }: { children: ReactNode }) {
   const state = useGuardState();
+  const { pathname } = useLocation();
   return (
-    <Decide decision={appRouteGuard(state)} loading={<FullPageSpinner label="Checking your account" />}>
+    <Decide decision={appRouteGuard(state, pathname)} loading={checkingAccount()}>
       {children}
     </Decide>
   );
@@ -63,7 +94,7 @@ export function RequireOnboarding({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const state = useGuardState();
   return (
-    <Decide decision={adminRouteGuard(state)} loading={<FullPageSpinner />}>
+    <Decide decision={adminRouteGuard(state)} loading={checkingAccount()}>
       {children}
     </Decide>
   );

@@ -1,8 +1,22 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Link, NavLink, Outlet } from "react-router";
-import { BookOpen, Compass, Home, NotebookPen, Sprout, User, Users, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  Compass,
+  Home,
+  MessageCircleHeart,
+  NotebookPen,
+  Settings,
+  ShieldCheck,
+  Sprout,
+  User,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared/constants";
+import { Loading } from "@/components/ui/query-state";
+import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorBoundary } from "./error-boundary";
 import { useMe } from "@/lib/session";
 import { cn } from "@/lib/cn";
@@ -32,13 +46,55 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
+/**
+ * Publishes how much of the screen a fixed part of the shell covers as a CSS variable on <html>: index.css keeps
+ * focused elements out from under it (scroll-padding), and fixed page parts (an audio bar) sit above it. Measured,
+ * because both grow with the text size and may wrap onto a second row.
+ */
+function useCoveredSize(ref: RefObject<HTMLElement | null>, variable: string, measure: (element: HTMLElement) => number) {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty(variable, `${Math.ceil(measure(element))}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    window.addEventListener("resize", update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", update);
+      root.style.removeProperty(variable);
+    };
+  }, [ref, variable, measure]);
+}
+
+/**
+ * The header stays on screen while it is small; when large text makes it cover more than a quarter of the screen it
+ * scrolls away with the page (and then covers nothing).
+ */
+const headerHeight = (header: HTMLElement) => {
+  const height = header.getBoundingClientRect().height;
+  const tall = height > window.innerHeight / 4;
+  header.dataset.tall = String(tall);
+  return tall ? 0 : height;
+};
+// The bar at the bottom of a phone covers its height; the sidebar of a wide screen covers nothing below.
+const tabBarHeight = (nav: HTMLElement) => {
+  const box = nav.getBoundingClientRect();
+  return box.top > 0 ? box.height : 0;
+};
+
 /** A link in the header: its icon, and its label beside it on wider screens (for screen readers always). */
-function HeaderLink(props: { to: string; label: string; icon: LucideIcon }) {
+function HeaderLink(props: { to: string; label: string; icon: LucideIcon; className?: string }) {
   const Icon = props.icon;
   return (
     <Link
       to={props.to}
-      className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800"
+      className={cn(
+        "inline-flex min-h-10 items-center gap-1 rounded-lg px-1.5 text-sm sm:px-2 text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800",
+        props.className,
+      )}
     >
       <Icon aria-hidden="true" className="h-5 w-5" />
       <span className="hidden sm:inline">{props.label}</span>
@@ -47,45 +103,61 @@ function HeaderLink(props: { to: string; label: string; icon: LucideIcon }) {
   );
 }
 
-/** Spec section 2: the sticky header. */
-export function Header() {
+function Brand({ className }: { className?: string }) {
+  return (
+    <Link to="/" className={cn("flex min-w-0 items-center gap-1.5 sm:gap-2", className)} aria-label="Shepherd home">
+      <img src="/logo.svg" alt="" className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" />
+      <span className="min-w-0">
+        <span className="block font-serif text-lg font-semibold leading-tight text-pasture-900 dark:text-stone-50">Shepherd</span>
+        <span className="hidden text-xs text-stone-600 sm:block dark:text-stone-400">Lead with love. Guide with grace.</span>
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * Spec section 2: the sticky header. Beside the sidebar of a wide screen it keeps only what is not in the sidebar (the
+ * Upgrade button or Premium badge and the bell); the logo, Journal and Profile move into the sidebar. Its two halves
+ * wrap onto two rows when large text leaves no room, so the Upgrade button never covers the name.
+ */
+export function Header({ besideSidebar = false }: { besideSidebar?: boolean }) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const me = useMe();
   const signedIn = Boolean(me.data);
+  const ref = useRef<HTMLElement>(null);
+  useCoveredSize(ref, "--shell-header-height", headerHeight);
   // One live channel for the signed-in user: the bell's count refreshes when his notifications change.
   useLiveNotifications();
   return (
     <header
+      ref={ref}
       data-scrolled={scrolled}
       className={cn(
-        "sticky top-0 z-30 border-b bg-parchment/95 backdrop-blur transition-shadow dark:bg-stone-950/95",
+        "sticky top-0 z-30 border-b bg-parchment/95 backdrop-blur transition-shadow data-[tall=true]:static dark:bg-stone-950/95",
         scrolled ? "border-stone-200 shadow-md dark:border-stone-800" : "border-transparent shadow-none",
+        besideSidebar && "lg:pl-(--shell-sidebar-width)",
       )}
     >
-      <div className="mx-auto flex h-16 max-w-3xl items-center gap-3 px-4">
-        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label="Shepherd home">
-          <img src="/logo.svg" alt="" className="h-9 w-9 shrink-0" />
-          <span className="min-w-0">
-            <span className="block font-serif text-lg font-semibold leading-tight text-pasture-900 dark:text-stone-50">
-              Shepherd
-            </span>
-            <span className="hidden truncate text-xs text-stone-600 sm:block dark:text-stone-400">
-              Lead with love. Guide with grace.
-            </span>
-          </span>
-        </Link>
-        <nav aria-label="Account" className="ml-auto flex items-center gap-1">
+      <div
+        className={cn(
+          // Gutters in px: they need not grow with his text size, the text needs the room.
+          "mx-auto flex min-h-16 flex-wrap items-center gap-x-2 gap-y-1 px-[12px] py-2 sm:px-[16px]",
+          besideSidebar ? "max-w-3xl lg:max-w-none lg:px-8" : "max-w-3xl lg:max-w-6xl lg:px-8",
+        )}
+      >
+        <Brand className={cn(besideSidebar && "lg:hidden")} />
+        <nav aria-label="Account" className="ml-auto flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
           {me.isPending ? null : signedIn ? (
             <>
               <SubscriptionBadge />
               <NotificationBell />
-              <HeaderLink to="/journal" label="Journal" icon={NotebookPen} />
-              <HeaderLink to="/settings" label="Profile" icon={User} />
+              <HeaderLink to="/journal" label="Journal" icon={NotebookPen} className={cn(besideSidebar && "lg:hidden")} />
+              <HeaderLink to="/settings" label="Profile" icon={User} className={cn(besideSidebar && "lg:hidden")} />
             </>
           ) : (
             <Link
               to="/auth"
-              className="inline-flex h-10 items-center rounded-lg bg-pasture-700 px-4 text-sm font-medium text-white hover:bg-pasture-800"
+              className="inline-flex min-h-10 items-center rounded-lg bg-pasture-700 px-4 text-sm font-medium text-white hover:bg-pasture-800"
             >
               Sign In
             </Link>
@@ -96,84 +168,202 @@ export function Header() {
   );
 }
 
-const NAV_ITEMS = [
-  { to: "/", label: "Today", icon: Home, end: true },
-  { to: "/path", label: "The Path", icon: Compass, end: false },
-  { to: "/word", label: "The Word", icon: BookOpen, end: false },
-  { to: "/pasture", label: "The Pasture", icon: Sprout, end: false },
-  { to: "/flock", label: "My Flock", icon: Users, end: false },
-] as const;
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+}
 
-/** Spec section 2: fixed bottom navigation, five items, the active one highlighted. */
-export function BottomNav() {
+/** Spec section 2: the five bottom-tab destinations. */
+const TABS: NavItem[] = [
+  { to: "/", label: "Today", icon: Home, end: true },
+  { to: "/path", label: "The Path", icon: Compass },
+  { to: "/word", label: "The Word", icon: BookOpen },
+  { to: "/pasture", label: "The Pasture", icon: Sprout },
+  { to: "/flock", label: "My Flock", icon: Users },
+];
+
+/**
+ * Where the sidebar of a wide screen also leads. Insights is left out until its page is built: /insights only says
+ * what it will hold, and a sidebar entry would promise more than that.
+ */
+const MORE: NavItem[] = [
+  { to: "/journal", label: "Journal", icon: NotebookPen },
+  { to: "/whispers", label: "Whispers", icon: MessageCircleHeart },
+  { to: "/settings", label: "Settings", icon: Settings },
+];
+
+const ADMIN: NavItem = { to: "/admin", label: "Admin", icon: ShieldCheck };
+
+function NavItemLink({ item, sidebarOnly, first }: { item: NavItem; sidebarOnly?: boolean; first?: boolean }) {
+  const Icon = item.icon;
+  return (
+    <li
+      className={cn(
+        sidebarOnly ? "hidden lg:block" : "min-w-0 max-lg:@max-[19rem]:flex-none",
+        first && "lg:mt-3 lg:border-t lg:border-stone-200 lg:pt-3 lg:dark:border-stone-800",
+      )}
+    >
+      <NavLink
+        to={item.to}
+        end={item.end}
+        className={({ isActive }) =>
+          cn(
+            // A phone's tab: icon over label, labels in rem so they grow with his text size.
+            "flex min-h-16 flex-col items-center justify-center gap-1 px-1 py-1 text-center text-[0.6875rem] font-medium leading-tight",
+            // Too little room for five tabs at his text size: rows of labels, without the icons, so the bar stays low.
+            "max-lg:@max-[19rem]:min-h-[44px] max-lg:@max-[19rem]:px-[10px]",
+            // The sidebar's row: icon beside label.
+            "lg:min-h-11 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-lg lg:px-3 lg:text-left lg:text-sm",
+            isActive
+              ? "text-pasture-700 max-lg:@max-[19rem]:rounded-lg max-lg:@max-[19rem]:bg-pasture-100 lg:bg-pasture-100 dark:text-gold-300 max-lg:@max-[19rem]:dark:bg-stone-800 lg:dark:bg-stone-800"
+              : "text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100 dark:text-stone-400 dark:hover:text-stone-100 lg:dark:hover:bg-stone-900",
+          )
+        }
+      >
+        {({ isActive }) => (
+          <>
+            <span
+              className={cn(
+                "rounded-full px-3 py-1 max-lg:@max-[19rem]:hidden lg:p-0",
+                isActive && "bg-pasture-100 lg:bg-transparent dark:bg-stone-800",
+              )}
+            >
+              <Icon aria-hidden="true" className="h-5 w-5" />
+            </span>
+            <span className="whitespace-nowrap">{item.label}</span>
+          </>
+        )}
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * Spec section 2's bottom navigation, one nav for every width: on a phone the fixed bar of five tabs (the active one
+ * highlighted, aria-current="page"); from 1024 px a sidebar with the same five, then Journal, Whispers, Settings and,
+ * for an admin, Admin. When large text leaves the five tabs no room side by side, they wrap onto rows instead of being
+ * cut.
+ */
+export function MainNav({ isAdmin = false }: { isAdmin?: boolean }) {
+  const ref = useRef<HTMLElement>(null);
+  useCoveredSize(ref, "--shell-tab-bar-height", tabBarHeight);
   return (
     <nav
+      ref={ref}
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-stone-800 dark:bg-stone-950/95"
+      className={cn(
+        "@container fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-stone-800 dark:bg-stone-950/95",
+        "lg:inset-x-auto lg:top-0 lg:left-0 lg:z-40 lg:flex lg:w-(--shell-sidebar-width) lg:flex-col lg:overflow-y-auto lg:border-t-0 lg:border-r lg:bg-parchment lg:pb-0 lg:dark:bg-stone-950",
+      )}
     >
-      <ul className="mx-auto grid max-w-3xl grid-cols-5">
-        {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              className={({ isActive }) =>
-                cn(
-                  "flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-medium",
-                  isActive ? "text-pasture-700 dark:text-gold-300" : "text-stone-600 hover:text-stone-900 dark:text-stone-400",
-                )
-              }
-            >
-              {({ isActive }) => (
-                <>
-                  <span className={cn("rounded-full px-3 py-1", isActive && "bg-pasture-100 dark:bg-stone-800")}>
-                    <Icon aria-hidden="true" className="h-5 w-5" />
-                  </span>
-                  {label}
-                </>
-              )}
-            </NavLink>
-          </li>
+      <Brand className="hidden px-5 py-4 lg:flex" />
+      <ul className="mx-auto grid max-w-3xl grid-cols-5 max-lg:@max-[19rem]:flex max-lg:@max-[19rem]:flex-wrap max-lg:@max-[19rem]:justify-center lg:mx-0 lg:flex lg:max-w-none lg:flex-col lg:gap-1 lg:px-3 lg:pb-6">
+        {TABS.map((item) => (
+          <NavItemLink key={item.to} item={item} />
         ))}
+        {MORE.map((item, index) => (
+          <NavItemLink key={item.to} item={item} sidebarOnly first={index === 0} />
+        ))}
+        {isAdmin ? <NavItemLink item={ADMIN} sidebarOnly /> : null}
       </ul>
     </nav>
   );
 }
 
-/** Header + page + bottom navigation, for the signed-in areas. */
-export function AppLayout() {
+/** A page that is still loading: its label for screen readers, grey blocks where its heading and content will be. */
+export function PageSkeleton() {
+  return (
+    <Loading label="Loading the page" className="space-y-4">
+      <div className="space-y-2" data-testid="page-skeleton">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-4 w-3/4" />
+      </div>
+      <Skeleton className="h-48 w-full rounded-2xl" />
+      <Skeleton className="h-24 w-full rounded-2xl" />
+      <Skeleton className="h-24 w-full rounded-2xl" />
+    </Loading>
+  );
+}
+
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/**
+ * The frame of the signed-in app: header, navigation and the page. The page gets a reading width (about 70
+ * characters a line) beside the sidebar, not the whole screen; `wide` is for pages that lay out columns (admin).
+ */
+function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; children: ReactNode }) {
   return (
     <div className="min-h-dvh">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        Skip to content
-      </a>
-      <Header />
-      <main id="main" className="mx-auto max-w-3xl px-4 pt-6 pb-28">
-        <AreaErrorBoundary>
-          <Outlet />
-        </AreaErrorBoundary>
+      <SkipLink />
+      <Header besideSidebar={props.nav} />
+      {props.nav ? <MainNav isAdmin={props.isAdmin} /> : null}
+      <main id="main" className={cn(props.nav && "lg:pl-(--shell-sidebar-width)")}>
+        <div
+          data-testid="page-column"
+          className={cn(
+            "mx-auto w-full px-[16px] pt-6 lg:px-8 lg:pt-8 lg:pb-16",
+            props.wide ? "max-w-6xl" : "max-w-3xl",
+            props.nav ? "pb-[calc(var(--shell-tab-bar-height,4rem)+3rem)]" : "pb-12",
+          )}
+        >
+          {props.children}
+        </div>
       </main>
-      <BottomNav />
-      <Suspense fallback={null}>
-        <GenerationWatcher />
-      </Suspense>
     </div>
   );
 }
 
-/** Header without bottom navigation: public pages such as /terms. */
+/** Header + navigation + page, for the signed-in areas. A page whose code is still loading shows its skeleton in place. */
+export function AppLayout({ wide = false }: { wide?: boolean }) {
+  const me = useMe();
+  return (
+    <>
+      <Shell nav isAdmin={Boolean(me.data?.isAdmin)} wide={wide}>
+        <AreaErrorBoundary>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </AreaErrorBoundary>
+      </Shell>
+      <Suspense fallback={null}>
+        <GenerationWatcher />
+      </Suspense>
+    </>
+  );
+}
+
+/**
+ * What a cold load shows at once while it finds out who is asking: the header, the navigation when this browser has a
+ * member who finished onboarding, and the page's skeleton.
+ */
+export function ShellSkeleton({ nav }: { nav: boolean }) {
+  return (
+    <Shell nav={nav}>
+      <PageSkeleton />
+    </Shell>
+  );
+}
+
+/** Header without the navigation: public pages such as /terms. */
 export function PublicLayout() {
   return (
-    <div className="min-h-dvh">
-      <Header />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-8">
-        <AreaErrorBoundary>
+    <Shell nav={false}>
+      <AreaErrorBoundary>
+        <Suspense fallback={<PageSkeleton />}>
           <Outlet />
-        </AreaErrorBoundary>
-      </main>
-    </div>
+        </Suspense>
+      </AreaErrorBoundary>
+    </Shell>
   );
 }

@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Navigate, Route, Routes } from "react-router";
-import { FullPageSpinner } from "@/components/ui/spinner";
 import { AuthPage } from "@/features/auth/pages/auth-page";
 import { ScrollToTop } from "./scroll-to-top";
 import { ActivityTracker } from "./activity";
 import { RequireAdmin, RequireOnboarded, RequireOnboarding } from "./guards";
-import { AppLayout, PublicLayout } from "./layout";
+import { AppLayout, PageSkeleton, PublicLayout } from "./layout";
 import { NotFoundPage } from "./not-found";
+import { RouteAnnouncer, RouteTitle } from "./route-announcer";
 
 /** Areas load on demand so the first screen (often /auth) stays small. */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
@@ -119,8 +119,19 @@ const admin = () => import("@/features/admin/pages/admin-pages");
 const AdminLayout = page(admin, (m) => m.AdminLayout);
 const AdminSectionRoute = page(admin, (m) => m.AdminSectionRoute);
 
+/** Pages inside a layout load in its place (the shell stays); this is for those without one (onboarding's steps). */
 function Loadable({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+  return (
+    <Suspense
+      fallback={
+        <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
+          <PageSkeleton />
+        </main>
+      }
+    >
+      {children}
+    </Suspense>
+  );
 }
 
 function onboarded(node: ReactNode) {
@@ -131,63 +142,76 @@ function onboardingStep(node: ReactNode) {
   return <RequireOnboarding>{node}</RequireOnboarding>;
 }
 
-/** Spec section 2, the route table. */
+/** Spec section 2, the route table (each route's title is in route-titles.ts). */
 export function AppRoutes() {
   return (
-    <Loadable>
-      <ActivityTracker />
-      <ScrollToTop />
-      <Routes>
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/onboarding">
-          <Route index element={<Navigate to="/onboarding/welcome" replace />} />
-          <Route path="welcome" element={onboardingStep(<WelcomeStep />)} />
-          <Route path="focus" element={onboardingStep(<FocusStep />)} />
-          <Route path="intentions" element={onboardingStep(<IntentionsStep />)} />
-          <Route path="profile" element={onboardingStep(<ProfileStep />)} />
-          <Route path="plan-selection" element={onboardingStep(<PlanSelectionStep />)} />
-          <Route path="complete" element={onboardingStep(<CompleteStep />)} />
-        </Route>
-        <Route element={onboarded(<AppLayout />)}>
-          <Route index element={<TodayPage />} />
-          <Route path="path" element={<PathPage />} />
-          <Route path="path/create" element={<PlanCreatePage />} />
-          <Route path="path/create/basics" element={<PlanCreatePage />} />
-          <Route path="path/create/context" element={<PlanCreatePage />} />
-          <Route path="path/create/preferences" element={<PlanCreatePage />} />
-          <Route path="path/create/review" element={<PlanCreatePage />} />
-          <Route path="path/builder" element={<PlanBuilderPage />} />
-          <Route path="path/:planId" element={<PlanDetailPage />} />
-          <Route path="word" element={<WordPage />} />
-          <Route path="word/search" element={<WordSearchPage />} />
-          <Route path="word/notes" element={<WordNotesPage />} />
-          <Route path="word/:book" element={<WordBookPage />} />
-          <Route path="word/:book/:chapter" element={<WordReaderPage />} />
-          <Route path="journal" element={<JournalPage />} />
-          <Route path="pasture" element={<PasturePage />} />
-          <Route path="pasture/library" element={<LibraryPage />} />
-          <Route path="pasture/gathering/:roomName/join" element={<GatheringJoinPage />} />
-          <Route path="pasture/gathering/:roomName" element={<GatheringRoomPage />} />
-          <Route path="flock" element={<FlockPage />} />
-          <Route path="flock/join/:code" element={<JoinFlockPage />} />
-          <Route path="profile/:userId" element={<ProfilePage />} />
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="insights" element={<InsightsPage />} />
-          <Route path="whispers" element={<WhispersPage />} />
-          <Route path="subscription" element={<SubscriptionPage />} />
-        </Route>
-        <Route element={<PublicLayout />}>
-          <Route path="success" element={<CheckoutSuccessPage />} />
-          <Route path="cancel" element={<CheckoutCancelPage />} />
-          <Route path="terms" element={<TermsPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
-        </Route>
-        <Route path="/admin" element={<RequireAdmin>{<AdminLayout />}</RequireAdmin>}>
-          <Route index element={<Navigate to="/admin/dashboard" replace />} />
-          <Route path=":section" element={<AdminSectionRoute />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Loadable>
+    <>
+      <RouteTitle />
+      <RouteAnnouncer />
+      <Loadable>
+        <ActivityTracker />
+        <ScrollToTop />
+        <Routes>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/onboarding">
+            <Route index element={<Navigate to="/onboarding/welcome" replace />} />
+            <Route path="welcome" element={onboardingStep(<WelcomeStep />)} />
+            <Route path="focus" element={onboardingStep(<FocusStep />)} />
+            <Route path="intentions" element={onboardingStep(<IntentionsStep />)} />
+            <Route path="profile" element={onboardingStep(<ProfileStep />)} />
+            <Route path="plan-selection" element={onboardingStep(<PlanSelectionStep />)} />
+            <Route path="complete" element={onboardingStep(<CompleteStep />)} />
+          </Route>
+          <Route element={onboarded(<AppLayout />)}>
+            <Route index element={<TodayPage />} />
+            <Route path="path" element={<PathPage />} />
+            <Route path="path/create" element={<PlanCreatePage />} />
+            <Route path="path/create/basics" element={<PlanCreatePage />} />
+            <Route path="path/create/context" element={<PlanCreatePage />} />
+            <Route path="path/create/preferences" element={<PlanCreatePage />} />
+            <Route path="path/create/review" element={<PlanCreatePage />} />
+            <Route path="path/builder" element={<PlanBuilderPage />} />
+            <Route path="path/:planId" element={<PlanDetailPage />} />
+            <Route path="word" element={<WordPage />} />
+            <Route path="word/search" element={<WordSearchPage />} />
+            <Route path="word/notes" element={<WordNotesPage />} />
+            <Route path="word/:book" element={<WordBookPage />} />
+            <Route path="word/:book/:chapter" element={<WordReaderPage />} />
+            <Route path="journal" element={<JournalPage />} />
+            <Route path="pasture" element={<PasturePage />} />
+            <Route path="pasture/library" element={<LibraryPage />} />
+            <Route path="pasture/gathering/:roomName/join" element={<GatheringJoinPage />} />
+            <Route path="pasture/gathering/:roomName" element={<GatheringRoomPage />} />
+            <Route path="flock" element={<FlockPage />} />
+            <Route path="flock/join/:code" element={<JoinFlockPage />} />
+            <Route path="profile/:userId" element={<ProfilePage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="insights" element={<InsightsPage />} />
+            <Route path="whispers" element={<WhispersPage />} />
+            <Route path="subscription" element={<SubscriptionPage />} />
+          </Route>
+          <Route element={<PublicLayout />}>
+            <Route path="success" element={<CheckoutSuccessPage />} />
+            <Route path="cancel" element={<CheckoutCancelPage />} />
+            <Route path="terms" element={<TermsPage />} />
+            <Route path="privacy" element={<PrivacyPage />} />
+          </Route>
+          <Route
+            path="/admin"
+            element={
+              <RequireAdmin>
+                <AppLayout wide />
+              </RequireAdmin>
+            }
+          >
+            <Route element={<AdminLayout />}>
+              <Route index element={<Navigate to="/admin/dashboard" replace />} />
+              <Route path=":section" element={<AdminSectionRoute />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Loadable>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isValidTimeZone, localDate, STREAK_LOOKBACK_DAYS, type Devotional, type Progress } from "@shepherd/shared";
+import { isValidTimeZone, localDate, STREAK_LOOKBACK_DAYS, type Devotional, type KeptDay, type Progress } from "@shepherd/shared";
 import { prepared, schema, type Database, type Executor } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 
@@ -131,4 +131,25 @@ export async function devotionalIdOn(db: Executor, options: { userId: string; da
     .from(devotionals)
     .where(and(eq(devotionals.userId, options.userId), eq(devotionals.devotionalDate, options.date)));
   return row?.id ?? null;
+}
+
+/**
+ * The days from `from` to `to` (his own dates, both included) that count for the streak, oldest first: the streak
+ * calendar's marks, read with the same rule as `streakDays` (a completed devotional or a check-in).
+ */
+export async function keptDays(db: Executor, options: { userId: string; from: string; to: string }): Promise<KeptDay[]> {
+  const result = await db.execute<{ date: string; completed: boolean; checked_in: boolean }>(sql`
+    select to_char(day, 'YYYY-MM-DD') as date, bool_or(completed) as completed, bool_or(checked_in) as checked_in
+    from (
+      select progress_date as day, true as completed, false as checked_in from devotional_progress
+        where user_id = ${options.userId} and completed
+          and progress_date between ${options.from}::date and ${options.to}::date
+      union all
+      select check_in_date, false, true from daily_checkins
+        where user_id = ${options.userId} and check_in_date between ${options.from}::date and ${options.to}::date
+    ) kept
+    group by day
+    order by day
+  `);
+  return result.rows.map((row) => ({ date: row.date, completed: row.completed, checked_in: row.checked_in }));
 }

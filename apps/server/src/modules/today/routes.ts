@@ -4,17 +4,19 @@ import {
   connectionInput,
   devotionalRefInput,
   needsCare,
+  streakDaysQuery,
   timeZoneInput,
   whisperForConnection,
   whisperForConnectionChange,
+  type StreakDays,
   type TodayState,
 } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
-import { readJson } from "../../http/validate";
+import { readJson, readQuery } from "../../http/validate";
 import { journalSavedToday } from "../journal/service";
 import { newestUnreadWhisper, whisperQuietly } from "../whispers/service";
-import { devotionalIdOn, ensureProgress, setTimeZone, streakDays, toProgress } from "../devotional/service";
+import { devotionalIdOn, ensureProgress, keptDays, setTimeZone, streakDays, toProgress, userDay } from "../devotional/service";
 import {
   completeDevotional,
   getTodayCheckin,
@@ -74,6 +76,18 @@ export function todayRoutes(ctx: AppContext) {
       .get("/streak", async (c) => {
         const user = await requireUser(c);
         return c.json({ streak: await streakDays(ctx.db, { userId: user.id }) });
+      })
+      // The streak calendar: his kept days between two of his dates (at most STREAK_DAYS_MAX_SPAN), today and the streak.
+      .get("/streak/days", async (c) => {
+        const user = await requireUser(c);
+        const { from, to } = readQuery(c, streakDaysQuery);
+        const [{ date }, streak, days] = await Promise.all([
+          userDay(ctx.db, user.id),
+          streakDays(ctx.db, { userId: user.id }),
+          keptDays(ctx.db, { userId: user.id, from, to }),
+        ]);
+        const answer: StreakDays = { today: date, streak, days };
+        return c.json(answer);
       })
       .post("/progress/complete", async (c) => {
         const user = await requireUser(c);

@@ -16,9 +16,9 @@ export function AuthorLine(props: { author: PersonRef; at: string; edited?: bool
       </Link>
       <div className="min-w-0 flex-1 text-sm">
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <Link to={`/profile/${author.id}`} className="group flex flex-wrap items-baseline gap-x-2">
-            <span className="font-semibold text-stone-900 group-hover:underline dark:text-stone-100">{name}</span>
-            {author.username ? <span className="text-stone-600 dark:text-stone-400">@{author.username}</span> : null}
+          <Link to={`/profile/${author.id}`} className="group flex min-w-0 flex-wrap items-baseline gap-x-2">
+            <span className="min-w-0 font-semibold text-stone-900 group-hover:underline dark:text-stone-100">{name}</span>
+            {author.username ? <span className="min-w-0 text-stone-600 dark:text-stone-400">@{author.username}</span> : null}
           </Link>
         </p>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-stone-600 dark:text-stone-400">

@@ -17,7 +17,7 @@ export function CommentsToggle(props: {
       aria-controls={props.open ? props.controls : undefined}
       onClick={props.onToggle}
       className={cn(
-        "inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800",
+        "inline-flex min-h-9 flex-wrap items-center justify-center gap-x-1.5 rounded-full px-3 py-1 text-sm font-medium text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800",
         props.className,
       )}
     >

@@ -20,21 +20,24 @@ export function ItemHeader(props: {
   onDelete: () => void;
   onReport: () => void;
 }) {
+  // On a card too narrow for his text size (15rem at the root's size), the actions go under the name, not over it.
   return (
-    <div className="flex items-start justify-between gap-2">
-      <AuthorLine author={props.author} at={props.at} edited={props.edited} />
-      {props.editing ? null : (
-        <ItemActions
-          what={props.what}
-          mine={props.mine}
-          busy={props.busy}
-          onEdit={props.onEdit}
-          onReport={props.onReport}
-          onDelete={() => {
-            if (window.confirm(`Delete this ${props.what}? This cannot be undone.`)) props.onDelete();
-          }}
-        />
-      )}
+    <div className="@container">
+      <div className="flex items-start justify-between gap-2 @max-[15rem]:flex-wrap">
+        <AuthorLine author={props.author} at={props.at} edited={props.edited} />
+        {props.editing ? null : (
+          <ItemActions
+            what={props.what}
+            mine={props.mine}
+            busy={props.busy}
+            onEdit={props.onEdit}
+            onReport={props.onReport}
+            onDelete={() => {
+              if (window.confirm(`Delete this ${props.what}? This cannot be undone.`)) props.onDelete();
+            }}
+          />
+        )}
+      </div>
     </div>
   );
 }

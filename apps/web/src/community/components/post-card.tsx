@@ -36,7 +36,7 @@ function ReactionButton(props: {
       aria-pressed={props.on}
       onClick={props.onToggle}
       className={cn(
-        "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors",
+        "inline-flex min-h-9 flex-wrap items-center justify-center gap-x-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors",
         props.on
           ? "border-pasture-600 bg-pasture-50 text-pasture-800 dark:border-gold-400 dark:bg-stone-800 dark:text-gold-300"
           : "border-stone-300 text-stone-700 hover:bg-stone-50 dark:border-stone-700 dark:text-stone-300 dark:hover:bg-stone-800",

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { referencePath } from "@shepherd/shared/word";
+import { referencePath } from "@shepherd/shared/word-links";
 import { cn } from "@/lib/cn";
 
 /** A scripture reference that opens The Word at that passage ("Ephesians 5:25" -> /word?ref=Ephesians%205%3A25). */

@@ -8,7 +8,8 @@ const variants: Record<Variant, string> = {
   primary: "bg-pasture-700 text-white hover:bg-pasture-800 disabled:bg-pasture-700/50",
   secondary:
     "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800",
-  ghost: "text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800",
+  // A class of index.css's components layer, so colours passed in className win (a ghost button on a dark card).
+  ghost: "button-ghost",
   danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/50",
   gold: "bg-gold-400 text-pasture-900 hover:bg-gold-500",
 };

@@ -33,7 +33,7 @@ function ReportCard({ report }: { report: ContentReport }) {
     );
   return (
     <li className="rounded-xl border border-stone-200 p-4 dark:border-stone-800">
-      <p className="text-xs font-medium tracking-wide text-stone-500 uppercase dark:text-stone-400">
+      <p className="text-xs font-medium tracking-wide text-stone-600 uppercase dark:text-stone-400">
         {TARGET_LABEL[report.target_type]} by {who(report.author)} · reported by {who(report.reporter)} ·{" "}
         {relativeTimeAgo(report.created_at)}
       </p>

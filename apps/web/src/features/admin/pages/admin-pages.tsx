@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useParams } from "react-router";
 import { cn } from "@/lib/cn";
+import { useDocumentTitle } from "@/lib/document-title";
 import { PageHeading } from "@/components/ui/page";
 import { ReportsPanel } from "../components/reports-panel";
 
@@ -17,9 +18,10 @@ export const ADMIN_SECTIONS = [
   { path: "generate-images", title: "Generate Images", description: "Artwork for devotionals and series." },
 ] as const;
 
+/** Inside the app's shell (its main landmark, header and navigation), at the shell's wide width. */
 export function AdminLayout() {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 md:flex md:gap-6">
+    <div className="md:flex md:gap-6">
       <nav aria-label="Admin" className="mb-6 md:mb-0 md:w-52">
         <ul className="flex gap-1 overflow-x-auto md:flex-col">
           {ADMIN_SECTIONS.map((s) => (
@@ -39,7 +41,7 @@ export function AdminLayout() {
           ))}
         </ul>
       </nav>
-      <section className="flex-1">
+      <section className="min-w-0 flex-1">
         <Outlet />
       </section>
     </div>
@@ -49,6 +51,7 @@ export function AdminLayout() {
 export function AdminSectionRoute() {
   const { section: path } = useParams();
   const section = ADMIN_SECTIONS.find((s) => s.path === path);
+  useDocumentTitle(section ? `${section.title} · Admin` : "Not Found · Admin");
   if (!section) return <PageHeading title="Not found" description="There is no such admin page." />;
   return (
     <>

@@ -4,6 +4,7 @@ import { signedInAuthVisitor } from "@shepherd/shared/redirects";
 import { Card } from "@/components/ui/card";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
+import { useDocumentTitle } from "@/lib/document-title";
 import { readOnboardingFlag } from "@/lib/onboarding-flag";
 import { useSession } from "@/lib/session";
 import { ResetPasswordForm } from "../components/reset-password-form";
@@ -29,9 +30,11 @@ export function AuthPage() {
     if (session.data) navigate(signedInAuthVisitor(readOnboardingFlag()), { replace: true });
   }, [session.data, fromOnboarding, resetToken, navigate]);
 
+  const title = resetToken ? "Choose a New Password" : tab === "signup" ? "Create Your Account" : "Welcome Back";
+  useDocumentTitle(resetToken ? "Choose a New Password" : tab === "signup" ? "Sign Up" : "Sign In");
+
   if (session.isPending) return <FullPageSpinner />;
 
-  const title = resetToken ? "Choose a New Password" : tab === "signup" ? "Create Your Account" : "Welcome Back";
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-4 py-10">
       <Link to="/" className="mb-6 flex items-center justify-center gap-3">

@@ -150,7 +150,7 @@ export function NotificationBell() {
           id={panelId}
           role="region"
           aria-labelledby={`${panelId}-title`}
-          className="fixed inset-x-4 top-16 z-40 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 dark:border-stone-800 dark:bg-stone-900"
+          className="fixed inset-x-4 top-[calc(var(--shell-header-height,4rem)+0.25rem)] z-40 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 dark:border-stone-800 dark:bg-stone-900"
         >
           <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
             <h2 id={`${panelId}-title`} ref={heading} tabIndex={-1} className="font-semibold focus:outline-none">

@@ -95,14 +95,14 @@ export function PostComposer() {
           <h2 id={`${id}-title`} className="font-semibold">
             Share with your brothers
           </h2>
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className="sr-only">What are you sharing?</legend>
-            <div className="inline-flex rounded-xl bg-stone-100 p-1 dark:bg-stone-800">
+            <div className="inline-flex flex-wrap rounded-xl bg-stone-100 p-1 dark:bg-stone-800">
               {KINDS.map(({ kind: value, label, icon: Icon }) => (
                 <label
                   key={value}
                   className={cn(
-                    "inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-stone-600 dark:text-stone-300",
+                    "inline-flex min-h-8 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-stone-600 dark:text-stone-300",
                     "has-checked:bg-white has-checked:text-pasture-800 has-checked:shadow-sm dark:has-checked:bg-stone-950 dark:has-checked:text-gold-300",
                     "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-pasture-600",
                   )}

@@ -13,7 +13,7 @@ export function CreatePlanLink() {
   return (
     <Link
       to="/path/create"
-      className="inline-flex h-11 items-center gap-2 rounded-lg bg-pasture-700 px-4 text-sm font-medium text-white hover:bg-pasture-800"
+      className="inline-flex min-h-11 flex-wrap items-center gap-2 rounded-lg bg-pasture-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-pasture-800"
     >
       <Plus aria-hidden="true" className="h-4 w-4" />
       Create your own plan
@@ -79,7 +79,7 @@ function OwnPlanCard({ plan }: { plan: PlanSummary }) {
 /** Plans he made: being written (how far), failed (Try again), or ready (to start); newest first. */
 export function OwnPlansList({ plans }: { plans: PlanSummary[] }) {
   return (
-    <ul className="grid gap-3 md:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
       {plans.map((plan) => (
         <li key={plan.id}>
           <OwnPlanCard plan={plan} />

@@ -25,10 +25,10 @@ export function MyPlanCard({ plan }: { plan: MyPlan }) {
     <Card className="p-4">
       <Link
         to={`/path/${plan.id}${day ? `?day=${day}` : ""}`}
-        className="flex items-center gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
+        className="flex flex-wrap items-center gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
       >
         <PlanCover theme={plan.theme} size="md" />
-        <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="min-w-0 flex-1 basis-32 space-y-1.5">
           <h3 className="font-semibold text-pasture-900 dark:text-stone-50">{plan.title}</h3>
           <p className="flex items-center gap-1.5 text-sm text-stone-700 dark:text-stone-300">
             {e.status === "paused" ? <Pause aria-hidden="true" className="h-4 w-4" /> : null}
@@ -54,10 +54,10 @@ export function LibraryCard({ plan }: { plan: PlanSummary }) {
     <Card className="flex h-full flex-col p-4">
       <Link
         to={`/path/${plan.id}`}
-        className="flex flex-1 gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
+        className="flex flex-1 flex-wrap gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
       >
         <PlanCover theme={plan.theme} size="md" />
-        <div className="min-w-0 flex-1 space-y-1">
+        <div className="min-w-0 flex-1 basis-32 space-y-1">
           <p className="text-xs font-medium tracking-wide text-stone-600 uppercase dark:text-stone-400">
             {focusThemeLabel(plan.theme)}
           </p>

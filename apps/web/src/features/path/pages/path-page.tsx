@@ -42,7 +42,7 @@ function MyPlansSection() {
         {(data) => (
           <div className="space-y-4">
             {data.active.length ? (
-              <ul className="grid gap-3 md:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
                 {data.active.map((plan) => (
                   <li key={plan.id}>
                     <MyPlanCard plan={plan} />
@@ -53,7 +53,7 @@ function MyPlansSection() {
             {data.completed.length ? (
               <div className="space-y-2">
                 <h3 className="text-sm font-semibold text-stone-700 dark:text-stone-300">Completed</h3>
-                <ul className="grid gap-3 md:grid-cols-2">
+                <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
                   {data.completed.map((plan) => (
                     <li key={plan.id}>
                       <MyPlanCard plan={plan} />
@@ -132,7 +132,7 @@ function FindAPlan() {
         empty="No plan of that theme and length yet. Try another length."
       >
         {(plans) => (
-          <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
             {plans.map((plan) => (
               <li key={plan.id}>
                 <LibraryCard plan={plan} />

@@ -8,7 +8,7 @@ export function SubscriptionBadge() {
   if (subscription.isPending) return null;
   if (subscription.data?.is_premium) {
     return (
-      <span className="inline-flex h-8 items-center gap-1 rounded-full bg-gold-300 px-3 text-xs font-semibold text-pasture-900">
+      <span className="inline-flex min-h-8 items-center gap-1 rounded-full bg-gold-300 px-2.5 sm:px-3 text-xs font-semibold text-pasture-900">
         <Crown aria-hidden="true" className="h-4 w-4" />
         Premium
       </span>
@@ -18,7 +18,7 @@ export function SubscriptionBadge() {
   return (
     <Link
       to="/subscription"
-      className="inline-flex h-8 items-center gap-1 rounded-full bg-gold-400 px-3 text-xs font-semibold text-pasture-900 hover:bg-gold-500"
+      className="inline-flex min-h-8 items-center gap-1 rounded-full bg-gold-400 px-2.5 sm:px-3 text-xs font-semibold text-pasture-900 hover:bg-gold-500"
     >
       <Crown aria-hidden="true" className="h-4 w-4" />
       Upgrade

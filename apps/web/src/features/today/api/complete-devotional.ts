@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Progress } from "@shepherd/shared/api";
 import { api } from "@/lib/api";
 import { patchTodayScreen, todayDevotionalQuery } from "@/lib/devotional";
+import { streakChanged } from "./get-streak-days";
 
 /** POST /api/progress/complete -> my progress and the streak it makes. */
 export function completeDevotional(devotionalId: string) {
@@ -14,7 +15,7 @@ export function useCompleteDevotional() {
     mutationFn: completeDevotional,
     onSuccess: (result) => {
       patchTodayScreen(client, (state) => ({ ...state, progress: result.progress, streak: result.streak }));
-      return client.invalidateQueries({ queryKey: todayDevotionalQuery.queryKey });
+      return Promise.all([client.invalidateQueries({ queryKey: todayDevotionalQuery.queryKey }), streakChanged(client)]);
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Checkin, Whisper } from "@shepherd/shared/api";
 import { api } from "@/lib/api";
 import { patchTodayScreen } from "@/lib/devotional";
+import { streakChanged } from "./get-streak-days";
 import { todayQuery } from "./get-today";
 
 export interface CheckinChange {
@@ -25,7 +26,7 @@ export function useSaveCheckin() {
     mutationFn: saveCheckin,
     onSuccess: async (result) => {
       patchTodayScreen(client, (state) => ({ ...state, checkin: result.checkin, whisper: result.whisper ?? state.whisper }));
-      await client.invalidateQueries({ queryKey: todayQuery.queryKey });
+      await Promise.all([client.invalidateQueries({ queryKey: todayQuery.queryKey }), streakChanged(client)]);
     },
   });
 }

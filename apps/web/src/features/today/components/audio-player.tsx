@@ -1,5 +1,5 @@
 import { Pause, Play, Volume2, VolumeX, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type Ref } from "react";
 import { nextPlaybackSpeed } from "@shepherd/shared/today";
 
 function clock(seconds: number): string {
@@ -9,17 +9,31 @@ function clock(seconds: number): string {
 }
 
 /**
- * Spec sections 2 and 4: the fixed audio player at the bottom: play/pause, seek, volume, mute and speed cycling
- * 1, 1.25, 1.5, 1.75, 2. It autoplays when it can play and reports the time so the text can follow along.
+ * Spec sections 2 and 4: the fixed audio player at the bottom (above the tab bar: Today sets --today-tab-inset; beside
+ * a wide screen's sidebar when the app shell has one, --shell-sidebar-width):
+ * play/pause, seek, volume, mute and speed cycling 1, 1.25, 1.5, 1.75, 2. It autoplays when it can play and reports
+ * the time so the text can follow along, and whether it plays, so the hero's Listen button can be its Play/Pause too.
+ * Loaded once audio is asked for.
  */
 export function AudioPlayer(props: {
   src: string;
   title: string;
   onTime: (time: number, duration: number) => void;
   onClose: () => void;
+  onEnded?: () => void;
+  onPlayingChange?: (playing: boolean) => void;
+  /** The <audio> element, for the hero's Play/Pause. */
+  onAudioElement?: (element: HTMLAudioElement | null) => void;
+  /** The player's box, so Today can keep its action bar and the page's end clear of it. */
+  ref?: Ref<HTMLDivElement>;
 }) {
-  const audio = useRef<HTMLAudioElement>(null);
-  const [playing, setPlaying] = useState(false);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [playing, setPlayingState] = useState(false);
+  const { onPlayingChange, onAudioElement } = props;
+  const setPlaying = (next: boolean) => {
+    setPlayingState(next);
+    onPlayingChange?.(next);
+  };
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [volume, setVolume] = useState(1);
@@ -48,12 +62,17 @@ export function AudioPlayer(props: {
 
   return (
     <div
+      ref={props.ref}
       role="region"
       aria-label="Audio player"
-      className="fixed inset-x-0 bottom-16 z-30 border-t border-stone-200 bg-white/95 px-4 py-2 shadow-lg backdrop-blur dark:border-stone-800 dark:bg-stone-950/95"
+      style={{ bottom: "var(--today-tab-inset, 4rem)" }}
+      className="fixed inset-x-0 z-30 border-t lg:left-[var(--shell-sidebar-width,0px)] border-stone-200 bg-white/95 px-4 py-2 shadow-lg backdrop-blur dark:border-stone-800 dark:bg-stone-950/95"
     >
       <audio
-        ref={audio}
+        ref={(element) => {
+          audio.current = element;
+          onAudioElement?.(element);
+        }}
         src={props.src}
         preload="auto"
         data-testid="devotional-audio"
@@ -68,7 +87,10 @@ export function AudioPlayer(props: {
           setTime(e.currentTarget.currentTime);
           onTime(e.currentTarget.currentTime, e.currentTarget.duration);
         }}
-        onEnded={() => onTime(0, 0)}
+        onEnded={() => {
+          onTime(0, 0);
+          props.onEnded?.();
+        }}
       />
       <div className="mx-auto max-w-3xl space-y-1">
         <div className="flex items-center gap-2">

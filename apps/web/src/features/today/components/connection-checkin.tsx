@@ -6,7 +6,6 @@ import {
   CONNECTION_SAVE_DEBOUNCE_MS,
   connectionLabel,
   connectionUpdatedText,
-  MOODS,
   moodFromConnection,
   SAVED_INDICATOR_MS,
   type Mood,
@@ -21,6 +20,7 @@ import { cn } from "@/lib/cn";
 import { patchTodayScreen } from "@/lib/devotional";
 import { notify, notifyError } from "@/lib/toast";
 import { useSaveCheckin } from "../api/save-checkin";
+import { MOOD_WORDS, MoodChoice } from "./mood-choice";
 import { saveConnection } from "../api/save-connection";
 import { createLatestValueSaver } from "../latest-value-saver";
 
@@ -115,10 +115,8 @@ export function ConnectionSlider(props: { state: TodayState }) {
   );
 }
 
-const MOOD_WORDS: Record<Mood, string> = { struggling: "Struggling", neutral: "Neutral", good: "Good", great: "Great" };
-
 /** Spec sections 2 and 4: the check-in card: collapsed, editing, saved summary with Edit. */
-export function CheckinCard(props: { checkin: Checkin | null; connection: number }) {
+export function CheckinCard(props: { checkin: Checkin | null; connection: number; onSaved?: () => void }) {
   const [editing, setEditing] = useState(false);
   const [care, setCare] = useState(false);
   const save = useSaveCheckin();
@@ -126,34 +124,51 @@ export function CheckinCard(props: { checkin: Checkin | null; connection: number
   const [mood, setMood] = useState<Mood>((existing?.mood as Mood) ?? moodFromConnection(props.connection));
   const [focus, setFocus] = useState<string[]>(existing?.focus_areas ?? []);
   const [notes, setNotes] = useState(existing?.notes ?? "");
+  // Where focus goes once the card has re-rendered: the button pressed is replaced, so focus must move, never drop.
+  const [moveFocus, setMoveFocus] = useState<"form" | "summary" | "opener" | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!moveFocus) return;
+    if (moveFocus === "form") form.current?.querySelector<HTMLInputElement>("input[type=radio]:checked")?.focus();
+    if (moveFocus === "summary") heading.current?.focus();
+    if (moveFocus === "opener") opener.current?.focus();
+    setMoveFocus(null);
+  }, [moveFocus]);
 
   const open = () => {
     setMood((existing?.mood as Mood) ?? moodFromConnection(props.connection));
     setFocus(existing?.focus_areas ?? []);
     setNotes(existing?.notes ?? "");
     setEditing(true);
+    setMoveFocus("form");
   };
-  const submit = () =>
+  const submit = () => {
+    if (save.isPending) return;
     save.mutate(
       { mood, focus_areas: focus, notes: notes.trim() || undefined, spiritual_connection: props.connection },
       {
         onSuccess: (result) => {
           setEditing(false);
           setCare(result.care);
+          setMoveFocus("summary");
           notify("Walk recorded");
+          props.onSaved?.();
         },
         onError: () => notifyError("Couldn't save check-in", "Please try again."),
       },
     );
+  };
 
   return (
     <Card className="space-y-3" aria-labelledby="checkin-title">
       <div className="flex items-center justify-between">
-        <h2 id="checkin-title" className="font-semibold">
+        <h3 id="checkin-title" ref={heading} tabIndex={-1} className="font-semibold">
           Daily check-in
-        </h2>
+        </h3>
         {existing && !editing ? (
-          <Button variant="ghost" size="sm" onClick={open}>
+          <Button ref={opener} variant="ghost" size="sm" onClick={open}>
             Edit
           </Button>
         ) : null}
@@ -161,7 +176,9 @@ export function CheckinCard(props: { checkin: Checkin | null; connection: number
       {!editing && !existing ? (
         <div className="space-y-2">
           <p className="text-sm text-stone-700 dark:text-stone-300">Take a moment to name how your walk is going today.</p>
-          <Button onClick={open}>Check in</Button>
+          <Button ref={opener} onClick={open}>
+            Check in
+          </Button>
         </div>
       ) : null}
       {!editing && existing ? (
@@ -177,42 +194,22 @@ export function CheckinCard(props: { checkin: Checkin | null; connection: number
           {existing.notes ? (
             <>
               <dt className="text-stone-600 dark:text-stone-400">Notes</dt>
-              <dd className="whitespace-pre-wrap">{existing.notes}</dd>
+              <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{existing.notes}</dd>
             </>
           ) : null}
         </dl>
       ) : null}
       {editing ? (
         <form
+          ref={form}
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();
             submit();
           }}
         >
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium">Mood</legend>
-            <div className="grid grid-cols-4 gap-2" role="radiogroup" aria-label="Mood">
-              {MOODS.map((m) => (
-                <button
-                  key={m}
-                  type="button"
-                  role="radio"
-                  aria-checked={mood === m}
-                  onClick={() => setMood(m)}
-                  className={cn(
-                    "h-10 rounded-lg border text-sm",
-                    mood === m
-                      ? "border-pasture-600 bg-pasture-50 font-semibold dark:bg-stone-800"
-                      : "border-stone-300 dark:border-stone-700",
-                  )}
-                >
-                  {MOOD_WORDS[m]}
-                </button>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
+          <MoodChoice value={mood} onChange={setMood} />
+          <fieldset className="min-w-0">
             <legend className="mb-2 text-sm font-medium">Focus areas (optional)</legend>
             <div className="flex flex-wrap gap-2">
               {FOCUS_THEMES.map((t) => {
@@ -224,7 +221,7 @@ export function CheckinCard(props: { checkin: Checkin | null; connection: number
                     aria-pressed={on}
                     onClick={() => setFocus(on ? focus.filter((f) => f !== t.id) : [...focus, t.id])}
                     className={cn(
-                      "h-9 rounded-full border px-3 text-sm",
+                      "min-h-9 rounded-full border px-3 text-sm",
                       on ? "border-pasture-600 bg-pasture-700 text-white" : "border-stone-300 dark:border-stone-700",
                     )}
                   >
@@ -240,11 +237,17 @@ export function CheckinCard(props: { checkin: Checkin | null; connection: number
             </label>
             <Textarea id="checkin-notes" maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
-          <div className="flex gap-2">
-            <Button type="submit" disabled={save.isPending}>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" aria-disabled={save.isPending}>
               {save.isPending ? "Saving..." : "Save check-in"}
             </Button>
-            <Button variant="ghost" onClick={() => setEditing(false)}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setEditing(false);
+                setMoveFocus("opener");
+              }}
+            >
               Cancel
             </Button>
           </div>

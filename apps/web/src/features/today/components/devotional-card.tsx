@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import type { Devotional } from "@shepherd/shared/api";
 import { focusThemeLabel } from "@shepherd/shared/themes";
 import { paragraphSentences } from "@shepherd/shared/today";
@@ -6,8 +6,11 @@ import { ScriptureLink } from "@/components/scripture/scripture-link";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 
-/** The devotional's text, one span per sentence so the audio can highlight as it reads. */
-function DevotionalText(props: { devotional: Devotional; activeSentence: number }) {
+/**
+ * The devotional's text, one span per sentence so the audio can highlight as it reads. The longest part of Today:
+ * memoised, so the page's other changes (a step done, a saved check-in) do not render it again.
+ */
+export const DevotionalText = memo(function DevotionalText(props: { devotional: Devotional; activeSentence: number }) {
   const paragraphs = useMemo(() => paragraphSentences(props.devotional.content), [props.devotional.content]);
   let index = -1;
   return (
@@ -31,9 +34,24 @@ function DevotionalText(props: { devotional: Devotional; activeSentence: number 
       ))}
     </div>
   );
+});
+
+/** The passage in the World English Bible, its reference opening The Word. */
+export function PassageQuote(props: { devotional: Devotional }) {
+  return (
+    <blockquote className="space-y-2 border-l-4 border-gold-400 pl-4">
+      <p className="font-serif text-lg italic text-stone-800 dark:text-stone-200">{props.devotional.passage_text}</p>
+      <footer className="text-sm font-semibold text-pasture-700 dark:text-gold-300">
+        <ScriptureLink reference={props.devotional.passage} /> (WEB)
+      </footer>
+    </blockquote>
+  );
 }
 
-/** Today's devotional: picture, theme, title, passage, the text (followed by the audio), and the question to reflect on. */
+/**
+ * A devotional in one card: picture, theme, title, passage, the text and the question to reflect on. The backup
+ * devotional shows this way (the guided morning needs the server); today's own is laid out as steps.
+ */
 export function DevotionalCard(props: { devotional: Devotional; activeSentence: number }) {
   const { devotional } = props;
   return (
@@ -47,12 +65,7 @@ export function DevotionalCard(props: { devotional: Devotional; activeSentence: 
         </p>
         <h1 className="font-serif text-3xl font-semibold text-pasture-900 dark:text-stone-50">{devotional.title}</h1>
       </header>
-      <blockquote className="space-y-2 border-l-4 border-gold-400 pl-4">
-        <p className="font-serif text-lg italic text-stone-800 dark:text-stone-200">{devotional.passage_text}</p>
-        <footer className="text-sm font-semibold text-pasture-700 dark:text-gold-300">
-          <ScriptureLink reference={devotional.passage} /> (WEB)
-        </footer>
-      </blockquote>
+      <PassageQuote devotional={devotional} />
       <DevotionalText devotional={devotional} activeSentence={props.activeSentence} />
       <section aria-labelledby="reflection-title" className="rounded-xl bg-pasture-50 p-4 dark:bg-stone-800">
         <h2 id="reflection-title" className="text-sm font-semibold uppercase tracking-wide text-pasture-700 dark:text-gold-300">

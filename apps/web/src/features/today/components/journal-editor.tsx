@@ -9,7 +9,10 @@ import { Textarea } from "@/components/ui/input";
 import { notifyJournalSaveError, useCreateJournalEntry } from "@/lib/journal";
 import { notify } from "@/lib/toast";
 
-/** "Gather Your Thoughts": the journal editor for today's devotional (spec sections 2, 5 and 8). */
+/**
+ * "Gather Your Thoughts": the journal editor for today's devotional (spec sections 2, 5 and 8). It takes focus when it
+ * opens; Today moves focus back to its journal button when it closes or saves.
+ */
 export function JournalEditor(props: { devotional: Devotional | null; onClose: () => void; onSaved: () => void }) {
   const [content, setContent] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -19,6 +22,7 @@ export function JournalEditor(props: { devotional: Devotional | null; onClose: (
   useEffect(() => box.current?.focus(), []);
 
   const onSave = () => {
+    if (save.isPending) return;
     const problem = journalError(content);
     setError(problem);
     if (problem) return;
@@ -39,9 +43,9 @@ export function JournalEditor(props: { devotional: Devotional | null; onClose: (
 
   return (
     <Card className="space-y-3" aria-labelledby="journal-editor-title">
-      <h2 id="journal-editor-title" className="font-serif text-lg font-semibold">
+      <h3 id="journal-editor-title" className="font-serif text-lg font-semibold">
         Gather Your Thoughts
-      </h2>
+      </h3>
       {props.devotional ? (
         <div className="space-y-1 rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-800">
           <p className="font-semibold">{props.devotional.title}</p>
@@ -74,7 +78,7 @@ export function JournalEditor(props: { devotional: Devotional | null; onClose: (
       <UsageWarning feature="journal" />
       {care ? <CareCard /> : null}
       <div className="flex gap-2">
-        <Button onClick={onSave} disabled={save.isPending}>
+        <Button onClick={onSave} aria-disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Save entry"}
         </Button>
         <Button variant="ghost" onClick={props.onClose}>

@@ -1,5 +1,5 @@
-import { BookOpen, CheckCircle2, Flame, Headphones, X } from "lucide-react";
-import { useMemo, useState } from "react";
+import { BookOpen, X } from "lucide-react";
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { TodayState } from "@shepherd/shared/api";
 import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
@@ -8,7 +8,8 @@ import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { ApiError, errorMessage } from "@/lib/api";
-import { usageQuery, useSubscription } from "@/lib/subscription";
+import { cn } from "@/lib/cn";
+import { usageQuery } from "@/lib/subscription";
 import { notify, notifyCappedError, notifyError } from "@/lib/toast";
 import { useCompleteDevotional } from "../api/complete-devotional";
 import { useDismissWhisper } from "../api/dismiss-whisper";
@@ -18,54 +19,85 @@ import { useMarkPrayed } from "../api/mark-prayed";
 import { useRefreshDevotional } from "../api/refresh-devotional";
 import { useSyncTimeZone } from "../api/sync-time-zone";
 import { backupDevotional } from "../backup-devotionals";
-import { AudioPlayer } from "../components/audio-player";
+import { useBottomDock } from "../bottom-dock";
+import { ActionBar } from "../components/action-bar";
 import { CheckinCard, ConnectionSlider } from "../components/connection-checkin";
-import { DevotionalCard } from "../components/devotional-card";
-import { JournalEditor } from "../components/journal-editor";
+import { DevotionalCard, DevotionalText, PassageQuote } from "../components/devotional-card";
+import { MorningSteps } from "../components/morning-steps";
 import { PathToday } from "../components/path-today";
 import { PrayerCard } from "../components/prayer-card";
+import { StreakPill, WeekCard } from "../components/streak-pill";
+import { TodayHero, type ListenState } from "../components/today-hero";
+import { useReadMark } from "../read-mark";
+import { morningProgress, readingMinutes } from "../steps";
+
+// What the first screen does not show loads when it is asked for (or about to be): the player once Listen is pressed,
+// the journal editor when it opens, the completion moment as Mark Complete is reached, the calendar from the streak.
+const loadAudioPlayer = () => import("../components/audio-player");
+const loadCompletionSheet = () => import("../components/completion-sheet");
+const AudioPlayer = lazy(async () => ({ default: (await loadAudioPlayer()).AudioPlayer }));
+const CompletionSheet = lazy(async () => ({ default: (await loadCompletionSheet()).CompletionSheet }));
+const JournalEditor = lazy(async () => ({ default: (await import("../components/journal-editor")).JournalEditor }));
+const StreakCalendarDialog = lazy(async () => ({
+  default: (await import("../components/streak-calendar-dialog")).StreakCalendarDialog,
+}));
 
 function Skeleton() {
   return (
     <div aria-busy="true" aria-label="Loading today's devotional" className="space-y-4" data-testid="today-skeleton">
-      {[40, 24, 96, 64, 80].map((h, i) => (
+      {[20, 150, 40, 96, 64].map((h, i) => (
         <div key={i} className="animate-pulse rounded-xl bg-stone-200 dark:bg-stone-800" style={{ height: `${h * 2}px` }} />
       ))}
     </div>
   );
 }
 
-function StreakCounter({ days }: { days: number }) {
+/** A step of the morning: a card that is a region named by its heading, so it can be found and reached. */
+function StepSection(props: { labelledBy: string; className?: string; children: ReactNode }) {
   return (
-    <p
-      className="inline-flex items-center gap-1 rounded-full bg-gold-300/60 px-3 py-1 text-sm font-semibold text-pasture-900"
-      data-testid="streak"
+    <section
+      aria-labelledby={props.labelledBy}
+      className={cn(
+        "rounded-2xl border border-stone-200 bg-white p-5 shadow-sm dark:border-stone-800 dark:bg-stone-900",
+        props.className,
+      )}
     >
-      <Flame aria-hidden="true" className="h-4 w-4" />
-      {days} day{days === 1 ? "" : "s"} streak
-    </p>
+      {props.children}
+    </section>
   );
+}
+
+/**
+ * True once the first screen has been painted: the rest of the page (the text, the other steps, the side column) then
+ * renders in a transition, which React splits into short slices, so the first load has no long task of rendering it.
+ */
+function useAfterFirstPaint() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready;
+}
+
+/** Moves focus to an element once the page has re-rendered: the control he pressed is often replaced by its result. */
+function useFocusAfterRender() {
+  const [target, setTarget] = useState<RefObject<HTMLElement | null> | null>(null);
+  useEffect(() => {
+    if (!target) return;
+    target.current?.focus();
+    setTarget(null);
+  }, [target]);
+  return setTarget;
 }
 
 type AudioState = { kind: "idle" } | { kind: "generating" } | { kind: "ready"; url: string };
 
 export function TodayPage() {
   const today = useToday();
-  const subscription = useSubscription();
-  const complete = useCompleteDevotional();
-  const prayed = useMarkPrayed();
-  const dismiss = useDismissWhisper();
-  const refresh = useRefreshDevotional();
-  const client = useQueryClient();
-  const [journalOpen, setJournalOpen] = useState(false);
-  const [audio, setAudio] = useState<AudioState>({ kind: "idle" });
-  const [activeSentence, setActiveSentence] = useState(-1);
-  useSyncTimeZone(today.data?.time_zone);
 
   const fallback = useMemo(() => {
     const now = new Date();
     return backupDevotional(backupIndex(now), localDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone));
   }, []);
+  useSyncTimeZone(today.data?.time_zone);
 
   if (today.isPending) return <Skeleton />;
 
@@ -79,7 +111,7 @@ export function TodayPage() {
           className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-stone-900 dark:text-amber-200"
         >
           <span>{signedOut ? "Please sign in to view your devotional" : "Using a backup devotional."}</span>
-          <span className="flex gap-2">
+          <span className="flex flex-wrap gap-2">
             {signedOut ? (
               <Link
                 to="/auth"
@@ -99,11 +131,61 @@ export function TodayPage() {
     );
   }
 
-  const state: TodayState = today.data;
+  return <GuidedToday state={today.data} />;
+}
+
+/**
+ * Today as a guided morning: the hero (picture, title, reading time, Listen), the steps Read, Reflect, Pray and Check
+ * in with their progress, and Mark Complete always within reach. From 1024 px two columns: the devotional, and beside
+ * it the week, the check-in, the whisper and the plan's day.
+ */
+function GuidedToday({ state }: { state: TodayState }) {
   const { devotional, progress } = state;
-  const script = listenScript(devotional);
+  const complete = useCompleteDevotional();
+  const prayed = useMarkPrayed();
+  const dismiss = useDismissWhisper();
+  const refresh = useRefreshDevotional();
+  const client = useQueryClient();
+  const reading = useReadMark(devotional.id);
+  const focusAfterRender = useFocusAfterRender();
+  const rest = useAfterFirstPaint();
+
+  const [journalOpen, setJournalOpen] = useState(false);
+  const [audio, setAudio] = useState<AudioState>({ kind: "idle" });
+  const [playing, setPlaying] = useState(false);
+  const [activeSentence, setActiveSentence] = useState(-1);
+  const [sheet, setSheet] = useState<{ streak: number } | null>(null);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+
+  const listenButton = useRef<HTMLButtonElement>(null);
+  const journalButton = useRef<HTMLButtonElement>(null);
+  const whatsNextButton = useRef<HTMLButtonElement>(null);
+  const calendarOpener = useRef<HTMLElement | null>(null);
+  const audioElement = useRef<HTMLAudioElement | null>(null);
+
+  // The bottom of the screen: the tab bar, the player above it, and (on a phone) the Mark Complete bar above that.
+  const dock = useBottomDock();
+
+  const script = useMemo(() => listenScript(devotional), [devotional]);
+  const steps = morningProgress({
+    read: reading.read || progress.completed,
+    reflect: state.journal_saved_today,
+    pray: Boolean(progress.prayed_at),
+    checkin: Boolean(state.checkin),
+  });
+
+  const listenState: ListenState =
+    audio.kind === "ready" ? (playing ? "playing" : "paused") : audio.kind === "generating" ? "generating" : "idle";
   const listen = async () => {
+    if (audio.kind === "generating") return;
+    if (audio.kind === "ready") {
+      const element = audioElement.current;
+      if (element?.paused) void element.play().catch((error: unknown) => console.error("audio could not play", error));
+      else element?.pause();
+      return;
+    }
     setAudio({ kind: "generating" });
+    void loadAudioPlayer();
     notify("Generating audio...", "Typically takes 5-10 seconds");
     try {
       const result = await generateAudio({ text: script.text, cacheKey: `daily-devotional-${devotional.id}` });
@@ -122,120 +204,245 @@ export function TodayPage() {
       void client.invalidateQueries({ queryKey: usageQuery.queryKey });
     }
   };
-  const onComplete = () =>
+
+  const onComplete = () => {
+    if (complete.isPending) return;
+    void loadCompletionSheet();
     complete.mutate(devotional.id, {
-      onSuccess: (result) =>
-        notify("Well done, good shepherd!", `Your streak: ${result.streak} day${result.streak === 1 ? "" : "s"}`),
+      onSuccess: (result) => {
+        notify("Well done, good shepherd!", `Your streak: ${result.streak} day${result.streak === 1 ? "" : "s"}`);
+        setSheet({ streak: result.streak });
+      },
       onError: (error) => notifyError("Error saving progress", errorMessage(error)),
     });
+  };
+
+  const openCalendar = () => {
+    calendarOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setCalendarOpen(true);
+  };
+
+  const whisper = state.whisper ? (
+    <aside
+      aria-labelledby="whisper-title"
+      className="relative rounded-2xl border border-gold-400 bg-gold-300/30 p-4 pr-12 dark:bg-stone-900"
+    >
+      <h2 id="whisper-title" className="text-sm font-semibold text-pasture-800 dark:text-gold-300">
+        The Shepherd's Whisper
+      </h2>
+      <p className="mt-1 font-serif text-stone-800 dark:text-stone-200">{state.whisper.message}</p>
+      <button
+        type="button"
+        aria-label="Dismiss whisper"
+        onClick={() =>
+          dismiss.mutate(state.whisper!.id, {
+            // The whisper goes; focus moves on to the next thing beside it rather than falling to the page.
+            onSuccess: () => focusAfterRender({ current: document.getElementById("checkin-step-title") }),
+          })
+        }
+        className="absolute top-3 right-3 rounded-lg p-1.5 hover:bg-gold-300/60"
+      >
+        <X aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </aside>
+  ) : null;
 
   return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          {new Date(`${state.date}T12:00:00`).toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" })}
-        </p>
-        <StreakCounter days={state.streak} />
-      </div>
-
-      {state.whisper ? (
-        <aside
-          aria-labelledby="whisper-title"
-          className="relative rounded-2xl border border-gold-400 bg-gold-300/30 p-4 pr-12 dark:bg-stone-900"
-        >
-          <h2 id="whisper-title" className="text-sm font-semibold text-pasture-800 dark:text-gold-300">
-            The Shepherd's Whisper
-          </h2>
-          <p className="mt-1 font-serif text-stone-800 dark:text-stone-200">{state.whisper.message}</p>
-          <button
-            type="button"
-            aria-label="Dismiss whisper"
-            onClick={() => dismiss.mutate(state.whisper!.id)}
-            className="absolute top-3 right-3 rounded-lg p-1.5 hover:bg-gold-300/60"
-          >
-            <X aria-hidden="true" className="h-4 w-4" />
-          </button>
-        </aside>
-      ) : null}
-
-      <DevotionalCard devotional={devotional} activeSentence={audio.kind === "ready" ? activeSentence : -1} />
-
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => void listen()} disabled={audio.kind === "generating"}>
-          <Headphones aria-hidden="true" className="h-4 w-4" />
-          {audio.kind === "generating" ? "Generating..." : "Listen"}
-        </Button>
-        {!progress.completed ? (
-          <Button onClick={onComplete} disabled={complete.isPending}>
-            <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-            Mark Complete
-          </Button>
-        ) : (
-          <p className="inline-flex items-center gap-1 text-sm font-medium text-pasture-700 dark:text-gold-300">
-            <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Completed today
+    <div ref={dock.rootRef} className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(16rem,20rem)] lg:items-start lg:gap-6">
+      <div className="min-w-0 space-y-5" data-testid="today-main">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {new Date(`${state.date}T12:00:00`).toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" })}
           </p>
-        )}
-        <Button variant="secondary" onClick={() => setJournalOpen(true)} disabled={state.journal_saved_today}>
-          <BookOpen aria-hidden="true" className="h-4 w-4" />
-          {state.journal_saved_today ? "✓ Journal Entry Saved" : "Gather Your Thoughts"}
-        </Button>
-      </div>
-      <UsageWarning feature="audio" />
-
-      {!progress.completed ? (
-        <div className="space-y-2">
-          <button
-            type="button"
-            className="text-sm text-pasture-700 underline disabled:opacity-50 dark:text-gold-300"
-            disabled={refresh.isPending}
-            onClick={() =>
-              refresh.mutate(undefined, {
-                onSuccess: () => notify("A new devotional for today"),
-                onError: (error) => notifyCappedError("Error", error),
-              })
-            }
-          >
-            {refresh.isPending ? "Finding another devotional..." : "Give me a different devotional"}
-          </button>
-          <UsageWarning feature="devotional" />
+          <StreakPill streak={state.streak} onOpen={openCalendar} />
         </div>
-      ) : null}
 
-      {journalOpen ? (
-        <JournalEditor devotional={devotional} onClose={() => setJournalOpen(false)} onSaved={() => undefined} />
-      ) : null}
+        <TodayHero
+          devotional={devotional}
+          minutes={readingMinutes(devotional)}
+          listen={listenState}
+          onListen={() => void listen()}
+          listenRef={listenButton}
+        >
+          {!progress.completed ? (
+            <button
+              type="button"
+              className="text-sm text-pasture-700 underline aria-disabled:opacity-50 dark:text-gold-300"
+              aria-disabled={refresh.isPending}
+              onClick={() => {
+                if (refresh.isPending) return;
+                refresh.mutate(undefined, {
+                  onSuccess: () => notify("A new devotional for today"),
+                  onError: (error) => notifyCappedError("Error", error),
+                });
+              }}
+            >
+              {refresh.isPending ? "Finding another devotional..." : "Give me a different devotional"}
+            </button>
+          ) : null}
+        </TodayHero>
+        <UsageWarning feature="audio" />
+        {!progress.completed ? <UsageWarning feature="devotional" /> : null}
 
-      {progress.completed && subscription.data && !subscription.data.is_premium ? (
-        <UpgradePrompt context="profile_completion" variant="banner" />
-      ) : null}
+        <MorningSteps progress={steps} />
 
-      <PathToday />
+        {rest ? (
+          <>
+            {/* The longest part of the page is laid out only as it nears the screen (first load's layout work). */}
+            <StepSection
+              labelledBy="read-title"
+              className="space-y-5 [contain-intrinsic-size:auto_2000px] [content-visibility:auto]"
+            >
+              <h2
+                id="read-title"
+                tabIndex={-1}
+                className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
+              >
+                Read
+              </h2>
+              <PassageQuote devotional={devotional} />
+              <DevotionalText devotional={devotional} activeSentence={audio.kind === "ready" ? activeSentence : -1} />
+              <div ref={reading.endRef} aria-hidden="true" className="h-px" />
+            </StepSection>
 
-      <PrayerCard
-        prayer={devotional.prayer}
-        prayedAt={progress.prayed_at}
-        onPrayed={() =>
-          prayed.mutate(devotional.id, { onError: (error) => notifyError("Error saving progress", errorMessage(error)) })
-        }
-      />
+            <StepSection labelledBy="reflection-title" className="space-y-3">
+              <h2
+                id="reflection-title"
+                tabIndex={-1}
+                className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
+              >
+                Reflect
+              </h2>
+              <p className="font-serif text-lg">{devotional.reflection}</p>
+              <Button
+                ref={journalButton}
+                variant="secondary"
+                onClick={() => !state.journal_saved_today && setJournalOpen(true)}
+                aria-disabled={state.journal_saved_today}
+              >
+                <BookOpen aria-hidden="true" className="h-4 w-4" />
+                {state.journal_saved_today ? "✓ Journal Entry Saved" : "Gather Your Thoughts"}
+              </Button>
+            </StepSection>
+            {journalOpen ? (
+              <Suspense fallback={null}>
+                <JournalEditor
+                  devotional={devotional}
+                  onClose={() => {
+                    setJournalOpen(false);
+                    focusAfterRender(journalButton);
+                  }}
+                  onSaved={() => undefined}
+                />
+              </Suspense>
+            ) : null}
 
-      <ConnectionSlider key={devotional.id} state={state} />
-      <CheckinCard checkin={state.checkin} connection={progress.spiritual_connection} />
+            <PrayerCard
+              prayer={devotional.prayer}
+              prayedAt={progress.prayed_at}
+              pending={prayed.isPending}
+              onPrayed={() =>
+                prayed.mutate(devotional.id, { onError: (error) => notifyError("Error saving progress", errorMessage(error)) })
+              }
+            />
+
+            {progress.completed ? (
+              // The card form: text above its button, so on a phone nothing is squeezed beside it. Free members only.
+              <UpgradePrompt context="profile_completion" variant="card" />
+            ) : null}
+          </>
+        ) : (
+          <div aria-hidden="true" className="min-h-screen" />
+        )}
+
+        <ActionBar
+          ref={dock.barRef}
+          completed={progress.completed}
+          pending={complete.isPending}
+          progress={steps}
+          onComplete={onComplete}
+          onPrefetch={() => void loadCompletionSheet()}
+          onWhatsNext={() => setSheet({ streak: state.streak })}
+          whatsNextRef={whatsNextButton}
+        />
+      </div>
+
+      <div className="mt-5 min-w-0 space-y-5 lg:mt-0" data-testid="today-beside">
+        {rest ? (
+          <>
+            <WeekCard today={state.date} onOpenCalendar={openCalendar} />
+            <section aria-labelledby="checkin-step-title" className="space-y-3">
+              <h2
+                id="checkin-step-title"
+                tabIndex={-1}
+                className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
+              >
+                Check in
+              </h2>
+              <ConnectionSlider key={devotional.id} state={state} />
+              <CheckinCard checkin={state.checkin} connection={progress.spiritual_connection} />
+            </section>
+            {whisper}
+            <PathToday />
+          </>
+        ) : null}
+      </div>
+
+      {/* Room at the end of the page, so the last of it scrolls clear of the bars fixed along the bottom. */}
+      <div aria-hidden="true" className="h-[calc(var(--today-bar,0px)+var(--today-player,0px))] lg:h-[var(--today-player,0px)]" />
 
       {audio.kind === "ready" ? (
-        <>
-          {/* Room at the end of the page so the fixed player never covers the check-in. */}
-          <div aria-hidden="true" className="h-24" />
+        <Suspense fallback={null}>
           <AudioPlayer
+            ref={dock.playerRef}
             src={audio.url}
             title={devotional.title}
+            onAudioElement={(element) => {
+              audioElement.current = element;
+            }}
+            onPlayingChange={setPlaying}
             onTime={(time, duration) => setActiveSentence(bodySentenceAt(script, time, duration))}
+            onEnded={reading.markRead}
             onClose={() => {
               setAudio({ kind: "idle" });
+              setPlaying(false);
               setActiveSentence(-1);
+              focusAfterRender(listenButton);
             }}
           />
-        </>
+        </Suspense>
+      ) : null}
+
+      {sheet ? (
+        <Suspense fallback={null}>
+          <CompletionSheet
+            today={state.date}
+            streak={sheet.streak}
+            devotional={devotional}
+            journalSaved={state.journal_saved_today}
+            onWriteJournal={() => {
+              setSheet(null);
+              setJournalOpen(true);
+            }}
+            onClose={() => {
+              setSheet(null);
+              focusAfterRender(whatsNextButton);
+            }}
+          />
+        </Suspense>
+      ) : null}
+
+      {calendarOpen ? (
+        <Suspense fallback={null}>
+          <StreakCalendarDialog
+            today={state.date}
+            streak={state.streak}
+            onClose={() => {
+              setCalendarOpen(false);
+              focusAfterRender(calendarOpener);
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

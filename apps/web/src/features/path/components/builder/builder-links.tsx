@@ -8,7 +8,7 @@ import { showError } from "@/lib/toast";
 import { useStartBuilderPlan } from "@/features/path/api/start-builder-plan";
 
 const linkClass =
-  "inline-flex h-10 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium text-stone-800 hover:bg-stone-50 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800";
+  "inline-flex min-h-10 flex-wrap items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-50 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100 dark:hover:bg-stone-800";
 
 function PremiumBadge() {
   return (

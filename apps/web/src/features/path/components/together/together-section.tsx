@@ -90,7 +90,7 @@ export function TogetherSection() {
       {invitations.length ? (
         <div className="space-y-2">
           <h3 className="text-sm font-semibold text-stone-700 dark:text-stone-300">Invitations from your flock</h3>
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {invitations.map((group) => (
               <li key={group.id}>
                 <Invitation group={group} onAnswered={answered} />
@@ -102,7 +102,7 @@ export function TogetherSection() {
       {together.length ? (
         <div className="space-y-2">
           <h3 className="text-sm font-semibold text-stone-700 dark:text-stone-300">Plans you follow together</h3>
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {together.map((group) => (
               <li key={group.id}>
                 <Card className="p-4">

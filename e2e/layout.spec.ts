@@ -1,0 +1,398 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousViolations, LAYOUT_ADMIN_EMAIL, newUser, signUpThroughOnboarding, type TestUser } from "./helpers";
+
+/**
+ * The app's shell (issue 14): the sidebar from 1024 px and the tab bar below it, every route's title, the h1 that takes
+ * focus after a link, large text on a small phone, the landing page, and what a cold load shows.
+ */
+
+const DESKTOP = { viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false };
+const PHONE = { viewport: { width: 390, height: 844 } };
+const SIDEBAR = ["Today", "The Path", "The Word", "The Pasture", "My Flock", "Journal", "Whispers", "Settings"];
+const TABS = SIDEBAR.slice(0, 5);
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+async function box(page: Page, selector: Parameters<Page["locator"]>[0]) {
+  const b = await page.locator(selector).first().boundingBox();
+  if (!b) throw new Error(`${String(selector)} is not laid out`);
+  return b;
+}
+
+async function noHorizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+}
+
+/** Axe in the light theme and then the dark one (the device's setting, which the theme follows by default). */
+async function axeLightAndDark(page: Page, ready: () => Promise<void>) {
+  await page.emulateMedia({ colorScheme: "light" });
+  await ready();
+  await expectNoSeriousViolations(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await ready();
+  await expectNoSeriousViolations(page);
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test.describe("on a laptop", () => {
+  test.use(DESKTOP);
+
+  test("the navigation is a sidebar, the page a bounded column, and a link moves focus to the new page's h1", async ({
+    page,
+  }) => {
+    await signUpThroughOnboarding(page, newUser("wide"));
+    const nav = mainNav(page);
+    await expect(nav).toHaveCount(1);
+    for (const name of SIDEBAR) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Insights" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+
+    // A sidebar down the left, no bar along the bottom.
+    const sidebar = await box(page, 'nav[aria-label="Main"]');
+    expect(sidebar.x).toBe(0);
+    expect(sidebar.y).toBe(0);
+    expect(sidebar.height).toBe(768);
+    expect(sidebar.width).toBeLessThan(320);
+    // The header keeps only what the sidebar does not have.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Journal" })).toBeHidden();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Upgrade" })).toBeVisible();
+
+    // The page is a reading column beside the sidebar, not the width of the screen.
+    const column = await box(page, '[data-testid="page-column"]');
+    expect(column.x).toBeGreaterThanOrEqual(sidebar.width);
+    expect(column.width).toBeLessThanOrEqual(800);
+    await expect(page.getByRole("main")).toHaveCount(1);
+
+    await nav.getByRole("link", { name: "The Path" }).click();
+    await expect(page).toHaveURL(/\/path$/);
+    await expect(nav.getByRole("link", { name: "The Path" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Today" })).not.toHaveAttribute("aria-current", "page");
+    await expect(page).toHaveTitle("The Path · Shepherd");
+    const heading = page.getByRole("heading", { level: 1, name: "The Path" });
+    await expect(heading).toBeFocused();
+    // Programmatic focus on a heading draws no ring.
+    expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe("none");
+
+    await nav.getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeFocused();
+    await expect(page).toHaveTitle("Settings · Shepherd");
+
+    await page.goto("/");
+    await axeLightAndDark(page, () => expect(page.getByTestId("streak")).toBeVisible());
+    await page.goto("/word");
+    await axeLightAndDark(page, () => expect(page.getByRole("button", { name: "Share" })).toBeVisible());
+  });
+
+  test("an admin also finds Admin in the sidebar, and the admin pages sit in the shell with one main landmark", async ({
+    page,
+  }) => {
+    const admin: TestUser = { ...newUser("admin"), email: LAYOUT_ADMIN_EMAIL };
+    await signUpThroughOnboarding(page, admin);
+    const nav = mainNav(page);
+    await nav.getByRole("link", { name: "Admin" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(nav.getByRole("link", { name: "Admin" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeFocused();
+    await expect(page).toHaveTitle("Dashboard · Admin · Shepherd");
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Reports" }).click();
+    await expect(page).toHaveTitle("Reports · Admin · Shepherd");
+    await axeLightAndDark(page, () => expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible());
+  });
+
+  test("the landing page and the 404 page have no accessibility violations, light or dark", async ({ page }) => {
+    test.setTimeout(150_000); // a sign-up and many pages
+    await page.goto("/");
+    await axeLightAndDark(page, () =>
+      expect(page.getByRole("heading", { level: 1, name: "Lead with love. Guide with grace." })).toBeVisible(),
+    );
+    await page.goto("/no/such/page");
+    await axeLightAndDark(page, () => expect(page.getByRole("heading", { name: "This page wandered off" })).toBeVisible());
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use(PHONE);
+
+  test("the five tabs stay at the bottom, nothing hides under the bars, and a tab moves focus to the page's h1", async ({
+    page,
+  }) => {
+    await signUpThroughOnboarding(page, newUser("narrow"));
+    const nav = mainNav(page);
+    for (const name of TABS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Journal", "Whispers", "Settings", "Admin"]) await expect(nav.getByRole("link", { name })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Journal" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
+    const bar = await box(page, 'nav[aria-label="Main"]');
+    expect(bar.x).toBe(0);
+    expect(bar.width).toBe(390);
+    expect(bar.y + bar.height).toBe(844);
+
+    // The document keeps focused things clear of the sticky header and the fixed tab bar.
+    const padding = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement);
+      return { top: parseFloat(style.scrollPaddingTop), bottom: parseFloat(style.scrollPaddingBottom) };
+    });
+    const header = await box(page, "header");
+    expect(padding.top).toBeGreaterThanOrEqual(header.height);
+    expect(padding.bottom).toBeGreaterThanOrEqual(bar.height);
+
+    // The first load does not move focus; a tab does, to the new page's h1, at the top of the page.
+    await page.goto("/path");
+    await expect(page.getByRole("heading", { level: 1, name: "The Path" })).toBeVisible();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 800));
+    await nav.getByRole("link", { name: "The Word" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "The Word" })).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(nav.getByRole("link", { name: "The Word" })).toHaveAttribute("aria-current", "page");
+    await expect(page).toHaveTitle("The Word · Shepherd");
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "The Path" })).toBeFocused();
+
+    // A page that shows no h1 (here a plan whose details never arrive) has its title said in a polite live region.
+    await page.goto("/path");
+    await page.route("**/api/path/plans/*", () => {});
+    await page.getByRole("region", { name: "Find a plan" }).locator('a[href^="/path/"]').first().click();
+    await expect(page).toHaveURL(/\/path\/[0-9a-f-]+$/);
+    await expect(page.getByTestId("route-announcer")).toHaveText("Plan · The Path · Shepherd");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("H1");
+    await page.unroute("**/api/path/plans/*");
+
+    await page.goto("/");
+    await axeLightAndDark(page, () => expect(page.getByTestId("streak")).toBeVisible());
+    await page.goto("/word");
+    await axeLightAndDark(page, () => expect(page.getByRole("button", { name: "Share" })).toBeVisible());
+  });
+
+  test("a cold load shows the header, the tabs and a skeleton while it checks who he is", async ({ page }) => {
+    test.setTimeout(150_000); // a sign-up and many pages
+    await signUpThroughOnboarding(page, newUser("cold"));
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/me", async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Shepherd home" })).toBeVisible();
+    await expect(mainNav(page).getByRole("link", { name: "Today" })).toBeVisible();
+    await expect(page.getByTestId("page-skeleton")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Loading the page" })).toHaveCount(1);
+    release();
+    await expect(page.getByTestId("streak")).toBeVisible();
+    await expect(page.getByTestId("page-skeleton")).toHaveCount(0);
+  });
+
+  test("before any script runs, the page already shows the header and a skeleton", async ({ page }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/");
+    await expect(page.getByRole("banner")).toContainText("Shepherd");
+    await expect(page.getByRole("status")).toHaveText("Loading Shepherd");
+  });
+});
+
+test.describe("the landing page", () => {
+  test.use(PHONE);
+
+  test("a visitor at / learns what Shepherd is and goes on to Sign Up or Sign in", async ({ page }) => {
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle("A daily devotional for Christian men · Shepherd");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Lead with love. Guide with grace." })).toBeVisible();
+    for (const step of [
+      "Read, or listen",
+      "Check in and keep your streak",
+      "Walk The Path",
+      "Open The Word",
+      "Gather your flock",
+    ]) {
+      await expect(main.getByRole("heading", { level: 3, name: step })).toBeVisible();
+    }
+    await expect(main.getByRole("img", { name: /sketch of the Today screen/ })).toBeVisible();
+    // Nothing is drawn from elsewhere: every request stays on this site.
+    const origin = new URL(page.url()).origin;
+    expect(requests.filter((url) => !url.startsWith(origin))).toEqual([]);
+    await expect(mainNav(page)).toHaveCount(0);
+
+    await main.getByRole("link", { name: "Sign Up" }).first().click();
+    await expect(page).toHaveURL(/\/auth\?from=onboarding$/);
+    await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveTitle("Sign Up · Shepherd");
+
+    await page.goBack();
+    await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
+    await expect(page).toHaveTitle("Sign In · Shepherd");
+
+    await page.goto("/");
+    await axeLightAndDark(page, () =>
+      expect(page.getByRole("heading", { level: 1, name: "Lead with love. Guide with grace." })).toBeVisible(),
+    );
+  });
+});
+
+test.describe("document titles", () => {
+  test.use(PHONE);
+
+  test("every signed-out route has its own title", async ({ page }) => {
+    const routes: Array<[string, string]> = [
+      ["/", "A daily devotional for Christian men · Shepherd"],
+      ["/auth", "Sign In · Shepherd"],
+      ["/auth?from=onboarding", "Sign Up · Shepherd"],
+      ["/terms", "Terms of Service · Shepherd"],
+      ["/privacy", "Privacy Policy · Shepherd"],
+      ["/success", "Subscription · Shepherd"],
+      ["/cancel", "Checkout Cancelled · Shepherd"],
+      ["/this/does/not/exist", "Page Not Found · Shepherd"],
+    ];
+    for (const [route, title] of routes) {
+      await page.goto(route);
+      await expect(page, route).toHaveTitle(title);
+    }
+  });
+
+  test("onboarding's steps and every signed-in route have their own title", async ({ page }) => {
+    test.setTimeout(150_000); // a sign-up and many pages
+    const user = newUser("titles");
+    await page.goto("/auth?from=onboarding");
+    await page.getByLabel("Display Name").fill(user.name);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL("**/onboarding/focus");
+    await expect(page).toHaveTitle("Your Focus · Shepherd");
+    for (const [step, title] of [
+      ["welcome", "Welcome"],
+      ["intentions", "Your Intentions"],
+      ["profile", "Your Profile"],
+      ["plan-selection", "Your First Plan"],
+      ["complete", "You're Ready"],
+    ]) {
+      await page.goto(`/onboarding/${step}`);
+      await expect(page, step).toHaveTitle(`${title} · Shepherd`);
+    }
+    await signUpThroughOnboardingFromFocus(page, user);
+
+    await page.goto("/path");
+    const planHref = await page
+      .getByRole("region", { name: "Find a plan" })
+      .locator('a[href^="/path/"]')
+      .first()
+      .getAttribute("href");
+    expect(planHref).toMatch(/^\/path\/[0-9a-f-]+$/);
+
+    const routes: Array<[string, string | RegExp]> = [
+      ["/", "Today · Shepherd"],
+      ["/path", "The Path · Shepherd"],
+      ["/path/create", "Create your own plan · Shepherd"],
+      ["/path/create/basics", /^Basics \(step 1 of 4\): Create your own plan · Shepherd$/],
+      ["/path/builder", "Plan Builder · Shepherd"],
+      [planHref!, "Plan · The Path · Shepherd"],
+      ["/word", "The Word · Shepherd"],
+      ["/word/search", "Search · The Word · Shepherd"],
+      ["/word/notes", "My Highlights and Notes · The Word · Shepherd"],
+      // The Word's own pages may name the book or chapter before "The Word".
+      ["/word/john", /^(.+ · )?The Word · Shepherd$/],
+      ["/word/john/3", /^(.+ · )?The Word · Shepherd$/],
+      ["/journal", "Journal · Shepherd"],
+      ["/pasture", "The Pasture · Shepherd"],
+      ["/pasture/library", "Series Library · The Pasture · Shepherd"],
+      ["/pasture/gathering/evening/join", "Join the Gathering · The Pasture · Shepherd"],
+      ["/pasture/gathering/evening", "Gathering · The Pasture · Shepherd"],
+      ["/flock", "My Flock · Shepherd"],
+      ["/flock/join/no-such-invite", "Join a Flock · My Flock · Shepherd"],
+      [`/profile/@${user.username}`, "Profile · Shepherd"],
+      ["/settings", "Settings · Shepherd"],
+      ["/insights", "Insights · Shepherd"],
+      ["/whispers", "Whispers · Shepherd"],
+      ["/subscription", "Premium · Shepherd"],
+      ["/terms", "Terms of Service · Shepherd"],
+      ["/no/such/page", "Page Not Found · Shepherd"],
+    ];
+    for (const [route, title] of routes) {
+      await page.goto(route);
+      await expect(page.locator("h1").first(), route).toBeVisible();
+      await expect(page, route).toHaveTitle(title);
+    }
+  });
+});
+
+/** The rest of signUpThroughOnboarding, from the focus step on. */
+async function signUpThroughOnboardingFromFocus(page: Page, user: TestUser) {
+  await page.goto("/onboarding/focus");
+  await page.getByRole("button", { name: "Marriage" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL("**/onboarding/intentions");
+  await page.getByRole("button", { name: "Pressure at work" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL("**/onboarding/profile");
+  await page.getByLabel("Username").fill(user.username);
+  await expect(page.getByText(`@${user.username} is available`)).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL("**/onboarding/plan-selection");
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await page.waitForURL("**/onboarding/complete");
+  await page.getByRole("button", { name: "Begin" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+test.describe("320 px wide with text at 200%", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  const bigText = (page: Page) => page.addStyleTag({ content: "html { font-size: 200% }" });
+
+  test("the main pages neither overflow sideways nor cut the header or the tabs", async ({ page }) => {
+    test.setTimeout(150_000); // a sign-up and many pages
+    for (const route of ["/", "/auth"]) {
+      await page.goto(route);
+      await bigText(page);
+      await expect(page.locator("h1").first()).toBeVisible();
+      expect(await noHorizontalOverflow(page), `${route} signed out`).toBe(true);
+    }
+
+    await signUpThroughOnboarding(page, newUser("large"));
+    for (const route of ["/", "/path", "/word", "/pasture", "/flock", "/journal", "/whispers", "/settings"]) {
+      await page.goto(route);
+      await bigText(page);
+      await expect(page.locator("main h1").first()).toBeVisible();
+      expect(await noHorizontalOverflow(page), route).toBe(true);
+    }
+
+    // The Upgrade button never lies over the name.
+    await page.goto("/journal");
+    await bigText(page);
+    const name = await page.getByRole("link", { name: "Shepherd home" }).boundingBox();
+    const upgrade = await page.getByRole("link", { name: "Upgrade" }).boundingBox();
+    const apart =
+      upgrade!.x >= name!.x + name!.width ||
+      upgrade!.y >= name!.y + name!.height ||
+      name!.x >= upgrade!.x + upgrade!.width ||
+      name!.y >= upgrade!.y + upgrade!.height;
+    expect(apart).toBe(true);
+
+    // Each tab's label grows with the text and stays whole on the screen.
+    for (const tab of TABS) {
+      const link = mainNav(page).getByRole("link", { name: tab, exact: true });
+      await expect(link).toBeVisible();
+      const b = (await link.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(320);
+      const fits = await link.evaluate((a) => {
+        const label = a.lastElementChild as HTMLElement;
+        return { size: parseFloat(getComputedStyle(label).fontSize), cut: label.scrollWidth > label.clientWidth };
+      });
+      expect(fits.size).toBe(22); // 0.6875rem of a 32 px root
+      expect(fits.cut).toBe(false);
+    }
+  });
+});
