@@ -30,6 +30,9 @@ export default async function globalSetup() {
   const mailDir = path.join(work, "mail");
   fs.mkdirSync(mailDir);
   process.env.E2E_MAIL_DIR = mailDir;
+  // The server's DATA_DIR: a spec that needs days gone by writes them through its embedded PostgreSQL (e2e/database.ts).
+  const dataDir = path.join(work, "data");
+  process.env.E2E_DATA_DIR = dataDir;
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -58,7 +61,7 @@ export default async function globalSetup() {
       NODE_ENV: "test",
       PORT: port,
       HOST: "127.0.0.1",
-      DATA_DIR: path.join(work, "data"),
+      DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       RATE_LIMIT_AUTH_MAX: "1000",
       // The accounts that sign up as admins (helpers.ts: ADMIN_EMAILS).

@@ -19,6 +19,7 @@ import { activityRoutes } from "./modules/activity/routes";
 import { errorReportRoutes } from "./modules/error-reports/routes";
 import { functionRoutes } from "./modules/functions/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { insightRoutes } from "./modules/insights/routes";
 import { journalRoutes } from "./modules/journal/routes";
 import { pathRoutes } from "./modules/path/routes";
 import { todayRoutes } from "./modules/today/routes";
@@ -148,6 +149,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", accessRoutes(ctx));
   api.route("/", todayRoutes(ctx));
   api.route("/", journalRoutes(ctx));
+  api.route("/", insightRoutes(ctx));
   api.route("/", whisperRoutes(ctx));
   api.route("/", audioRoutes(ctx));
   api.route("/", pastureRoutes(ctx));

@@ -3,6 +3,7 @@ import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, USERNAME_MAX, USERNAME_MIN, USERNAM
 import { NAME_TOO_LONG, NAME_TOO_SHORT } from "./auth-rules";
 import { CURRENT_TOPIC_IDS, FOCUS_THEME_IDS } from "./themes";
 import { PLAN_IDS } from "./plans";
+import { DEFAULT_INSIGHT_RANGE, INSIGHT_PERIOD_IDS, INSIGHT_RANGE_IDS } from "./insights";
 
 /** Request and response contracts of our API, shared by server validation and client forms. */
 
@@ -293,6 +294,15 @@ export const encouragementContexts = {
     })
     .strict(),
 } as const;
+/** GET /api/insights/data?range= (4w, 3m or 1y; 4 weeks when left out). */
+export const insightsDataQuery = z
+  .object({ range: z.enum(INSIGHT_RANGE_IDS, { error: "range must be 4w, 3m or 1y" }).default(DEFAULT_INSIGHT_RANGE) })
+  .strict();
+/** POST /api/insights: a reflection on the last week or month. */
+export const generateInsightInput = z
+  .object({ period: z.enum(INSIGHT_PERIOD_IDS, { error: "period must be week or month" }) })
+  .strict();
+export const insightListQuery = z.object({ before: z.string().max(200).optional() }).strict();
 export const timeZoneInput = z.object({ time_zone: z.string().max(64) }).strict();
 
 /** GET /api/site: who runs this Shepherd service, as its legal pages name them (null: not configured). */

@@ -13,3 +13,4 @@ export * from "./care";
 export * from "./community";
 export * from "./word";
 export * from "./path";
+export * from "./insights";

@@ -33,12 +33,13 @@ export function formatPrice(cents: number): string {
 }
 
 /**
- * What Premium unlocks, as the subscription page lists it: only what works today (insights, gatherings and series
- * join the list when they are built).
+ * What Premium unlocks, as the subscription page lists it: only what works today (gatherings and series join the list
+ * when they are built).
  */
 export const PREMIUM_BENEFITS = [
   "Unlimited daily devotionals, refreshed whenever you want a new word",
   "Unlimited audio: listen to every devotional on the way to work",
   "Unlimited journal entries",
+  "Unlimited insights: a reflection on your week or month whenever you want one",
   "Personal plans on The Path, written around your season of life, or built by hand day by day",
 ] as const;

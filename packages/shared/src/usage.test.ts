@@ -95,7 +95,7 @@ describe("plans", () => {
 });
 
 describe("the usage table speaks plainly", () => {
-  it("says what was used of what, leaves out 0 of 0 and what is not offered yet", () => {
+  it("says what was used of what and leaves out 0 of 0", () => {
     const lines = usageLines([
       { feature: "devotional", used: 1, limit: 1, warning: null },
       { feature: "insight", used: 0, limit: 1, warning: null },
@@ -106,10 +106,11 @@ describe("the usage table speaks plainly", () => {
     ]);
     expect(lines.map((l) => l.text)).toEqual([
       "Devotionals: 1 of 1 this month",
+      "Insights: 0 of 1 this month",
       "Audio: 2 of 5 this month",
       "Journal entries: 8 of 10 this month",
     ]);
-    expect(lines[2]?.warning).toContain("8 of 10");
+    expect(lines[3]?.warning).toContain("8 of 10");
   });
 
   it("a Premium member's rows have no limit", () => {

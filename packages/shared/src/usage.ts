@@ -142,15 +142,12 @@ export const USAGE_LABELS: Record<CappedFeature, string> = {
   gathering_content: "Gathering content",
 };
 
-/** Capped features the app does not offer yet (insights come with their own issue): not shown as usage. */
-const NOT_YET_OFFERED: ReadonlySet<CappedFeature> = new Set<CappedFeature>(["insight"]);
-
 /** The usage lines a member sees, in plain words; a row that is 0 of 0 (nothing to use, nothing used) is left out. */
 export function usageLines(
   features: readonly FeatureUsage[],
 ): Array<{ feature: CappedFeature; text: string; warning: string | null }> {
   return features
-    .filter((f) => !NOT_YET_OFFERED.has(f.feature) && !(f.limit === 0 && f.used === 0))
+    .filter((f) => !(f.limit === 0 && f.used === 0))
     .map((f) => ({
       feature: f.feature,
       text:

@@ -6,3 +6,4 @@ export * from "./today";
 export * from "./community";
 export * from "./word";
 export * from "./path";
+export * from "./insights";

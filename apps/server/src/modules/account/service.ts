@@ -9,6 +9,7 @@ import { activityData } from "../activity/person-data";
 import { devotionalData } from "../devotional/person-data";
 import { errorReportData } from "../error-reports/person-data";
 import { flockData } from "../flock/person-data";
+import { insightData } from "../insights/person-data";
 import { journalData } from "../journal/person-data";
 import { notificationData } from "../notifications/person-data";
 import { pastureData } from "../pasture/person-data";
@@ -36,6 +37,7 @@ const AREAS: PersonData[] = [
   todayData,
   journalData,
   whisperData,
+  insightData,
   pathData,
   pastureData,
   flockData,

@@ -1,7 +1,7 @@
-import type { CurrentTopicId, CustomPlanBrief, FocusThemeId } from "@shepherd/shared";
+import type { CurrentTopicId, CustomPlanBrief, FocusThemeId, InsightPeriodId, PeriodStats } from "@shepherd/shared";
 
 /**
- * AI text: devotionals and encouragement. Two implementations: the offline composer over our curated library
+ * AI text: devotionals, encouragement, plan days and insights. Two implementations: the offline composer over our curated library
  * (default, deterministic per user and date) and any OpenAI-compatible chat endpoint (AI_BASE_URL / AI_API_KEY /
  * AI_MODEL), which falls back to the composer on any failure. Chosen once at start.
  */
@@ -80,10 +80,41 @@ export interface SourceDay extends PlanDayDraft {
   position: number;
 }
 
+/** A reflection on his last week or month (modules/insights). */
+export interface InsightRequest {
+  userId: string;
+  displayName: string | null;
+  period: InsightPeriodId;
+  current: PeriodStats;
+  /** The same number of days just before (all zeros and nulls for a new member). */
+  previous: PeriodStats;
+  /** His journal entries of the period, oldest first. Never any with words that need care (see `care`). */
+  journal: string[];
+  /** His check-in notes of the period, the same way. */
+  notes: string[];
+  /**
+   * Words of self-harm were in his journal or notes of the period: the insight is written offline (never by a model),
+   * gently, from nothing he wrote; the care card shows beside it.
+   */
+  care: boolean;
+}
+
+/** An insight's words; `scripture` is a WEB reference, quoted from the shipped Bible by the caller. */
+export interface InsightDraft {
+  headline: string;
+  rose: string;
+  fell: string;
+  themes: string;
+  encouragement: string;
+  scripture: string;
+}
+
 export interface AiTextProvider {
   readonly name: "composer" | "openai";
   composeDevotional(request: DevotionalRequest): Promise<{ draft: DevotionalDraft; tokensUsed: number }>;
   composeEncouragement(request: EncouragementRequest): Promise<{ message: string; tokensUsed: number }>;
   /** One day of a member's own plan (modules/path/generation.ts calls it day by day). */
   composePlanDay(request: PlanDayRequest): Promise<{ day: PlanDayDraft; tokensUsed: number }>;
+  /** A reflection on a week or a month (modules/insights); `source` says who wrote it in the end. */
+  composeInsight(request: InsightRequest): Promise<{ draft: InsightDraft; tokensUsed: number; source: "composer" | "openai" }>;
 }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FocusThemeId } from "@shepherd/shared";
 import { focusThemeLabel, FOCUS_THEME_IDS } from "@shepherd/shared";
 import type { AiTextProvider, DevotionalDraft, DevotionalRequest, EncouragementRequest, SourceDay } from "./ai";
+import { composeInsight } from "./insight-composer";
 import type { ContentLibrary, LibraryDevotional } from "./library";
 import { createPlanComposer, devotionalSourceDay } from "./plan-composer";
 
@@ -61,8 +62,8 @@ function fill(template: string, context: Record<string, unknown>): string {
 }
 
 /**
- * The offline writer: devotionals and whispers from the library, and a member's own plan built from the library's
- * days (`planDays`: the starter plans' days, with the devotionals; see plan-composer.ts).
+ * The offline writer: devotionals and whispers from the library, a member's own plan built from the library's days
+ * (`planDays`: the starter plans' days, with the devotionals; see plan-composer.ts), and insights (insight-composer.ts).
  */
 export function createComposer(library: ContentLibrary, planDays: SourceDay[] = []): AiTextProvider {
   const plans = createPlanComposer(
@@ -81,6 +82,9 @@ export function createComposer(library: ContentLibrary, planDays: SourceDay[] = 
     },
     async composePlanDay(request) {
       return { day: plans.composePlanDay(request), tokensUsed: 0 };
+    },
+    async composeInsight(request) {
+      return { draft: composeInsight(request, library.insights), tokensUsed: 0, source: "composer" };
     },
   };
 }

@@ -46,11 +46,45 @@ const planComposerSchema = z.object({
 });
 export type PlanComposerContent = z.infer<typeof planComposerSchema>;
 
+const lines = z.array(z.string().trim().min(1)).min(1);
+const perMetric = z.object({
+  connection: lines,
+  mood: lines,
+  doneDays: lines,
+  checkins: lines,
+  journalEntries: lines,
+});
+const perSituation = z.object({ rose: lines, fell: lines, steady: lines, first: lines, care: lines });
+
+/**
+ * What the insight composer writes from (content/insights.json): sentences per situation and per measure, with
+ * {placeholders} the composer fills from his numbers; the words that mark a theme in a journal; and the passages that
+ * fit each theme and situation (quoted from the shipped WEB when the insight is written).
+ */
+const insightContentSchema = z.object({
+  headlines: perSituation,
+  rose: perMetric,
+  rose_none: lines,
+  fell: perMetric,
+  /** One gentle sentence after what fell, so a harder period is never only numbers. */
+  fell_grace: lines,
+  fell_none: lines,
+  first: z.object({ rose: lines, fell: lines }),
+  care_numbers: lines,
+  themes: z.object({ recurring: lines, single: lines, none_found: lines, no_entries: lines, care: lines }),
+  encouragement: perSituation,
+  theme_keywords: z.record(z.string(), lines),
+  theme_labels: z.record(z.string(), z.string().min(1)),
+  scriptures: z.record(z.string(), lines),
+});
+export type InsightContent = z.infer<typeof insightContentSchema>;
+
 export interface ContentLibrary {
   devotionals: LibraryDevotional[];
   backups: LibraryDevotional[];
   encouragement: EncouragementLibrary;
   planComposer: PlanComposerContent;
+  insights: InsightContent;
 }
 
 export function loadLibrary(dir = contentDir()): ContentLibrary {
@@ -65,5 +99,6 @@ export function loadLibrary(dir = contentDir()): ContentLibrary {
     backups: z.array(devotionalSchema).length(3).parse(read("backup-devotionals.json")),
     encouragement: encouragementSchema.parse(read("encouragement.json")),
     planComposer: planComposerSchema.parse(read("plan-composer.json")),
+    insights: insightContentSchema.parse(read("insights.json")),
   };
 }

@@ -5,6 +5,7 @@ import { AppearanceSection } from "../components/appearance-section";
 import { DataSection } from "../components/data-section";
 import { DeleteSection } from "../components/delete-section";
 import { GrowthSection } from "../components/growth-section";
+import { LookBackSection } from "../components/look-back-section";
 import { PasswordSection } from "../components/password-section";
 import { PlanSection } from "../components/plan-section";
 import { PrivacySection } from "../components/privacy-section";
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <PageHeading title="Settings" description="Your profile, your account's security, and your data." />
       <ProfileSection me={me.data} />
       <GrowthSection profile={me.data.profile} />
+      <LookBackSection />
       <PrivacySection shareStreak={me.data.profile.share_streak} />
       <AppearanceSection />
       <PlanSection />

@@ -44,7 +44,7 @@ export function SubscriptionPage() {
         <div className="space-y-6">
           <PageHeading
             title="Shepherd Premium"
-            description="Unlimited devotionals, audio and journal entries, and plans shaped around your season of life."
+            description="Unlimited devotionals, audio, journal entries and insights, and plans shaped around your season of life."
           />
           {status.is_premium || status.status ? <CurrentPlan status={status} /> : null}
           {!status.is_premium ? <PlanChooser /> : null}

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
@@ -17,7 +18,14 @@ export function WhispersPage() {
   const whispers = useWhispers();
   return (
     <div className="space-y-4">
-      <PageHeading title="The Shepherd's Whispers" description="Every word of encouragement The Shepherd has whispered to you." />
+      <PageHeading title="The Shepherd's Whispers" description="Every word of encouragement The Shepherd has whispered to you.">
+        <p className="text-sm">
+          <Link to="/insights" className="font-medium text-pasture-700 underline dark:text-gold-300">
+            Your insights
+          </Link>{" "}
+          <span className="text-stone-600 dark:text-stone-400">show what your check-ins and journal add up to.</span>
+        </p>
+      </PageHeading>
       <QueryState
         query={whispers}
         look="plain"
