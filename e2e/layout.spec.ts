@@ -8,7 +8,7 @@ import { expectNoSeriousViolations, LAYOUT_ADMIN_EMAIL, newUser, signUpThroughOn
 
 const DESKTOP = { viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false };
 const PHONE = { viewport: { width: 390, height: 844 } };
-const SIDEBAR = ["Today", "The Path", "The Word", "The Pasture", "My Flock", "Journal", "Whispers", "Settings"];
+const SIDEBAR = ["Today", "The Path", "The Word", "The Pasture", "My Flock", "Journal", "Insights", "Whispers", "Settings"];
 const TABS = SIDEBAR.slice(0, 5);
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -124,7 +124,8 @@ test.describe("on a phone", () => {
     await signUpThroughOnboarding(page, newUser("narrow"));
     const nav = mainNav(page);
     for (const name of TABS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
-    for (const name of ["Journal", "Whispers", "Settings", "Admin"]) await expect(nav.getByRole("link", { name })).toHaveCount(0);
+    for (const name of ["Journal", "Insights", "Whispers", "Settings", "Admin"])
+      await expect(nav.getByRole("link", { name })).toHaveCount(0);
     await expect(page.getByRole("banner").getByRole("link", { name: "Journal" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
     const bar = await box(page, 'nav[aria-label="Main"]');

@@ -13,6 +13,7 @@ import {
   User,
   Users,
   type LucideIcon,
+  ChartLine,
 } from "lucide-react";
 import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared/constants";
 import { Loading } from "@/components/ui/query-state";
@@ -184,12 +185,10 @@ const TABS: NavItem[] = [
   { to: "/flock", label: "My Flock", icon: Users },
 ];
 
-/**
- * Where the sidebar of a wide screen also leads. Insights is left out until its page is built: /insights only says
- * what it will hold, and a sidebar entry would promise more than that.
- */
+/** Where the sidebar of a wide screen also leads. */
 const MORE: NavItem[] = [
   { to: "/journal", label: "Journal", icon: NotebookPen },
+  { to: "/insights", label: "Insights", icon: ChartLine },
   { to: "/whispers", label: "Whispers", icon: MessageCircleHeart },
   { to: "/settings", label: "Settings", icon: Settings },
 ];
