@@ -102,7 +102,7 @@ describe("an insight's snapshot", () => {
     });
     expect(charts.connection.points.x).toHaveLength(7);
     expect(charts.connection.summary).toMatch(/^In this week your connection averaged 78/);
-    expect(charts.numbers.columns).toEqual(["", "This week", "Week before"]);
+    expect(charts.numbers.columns).toEqual(["Measure", "This week", "Week before"]);
     expect(charts.numbers.rows).toContainEqual(["Days kept", 4, 1]);
     expect(charts.numbers.rows).toContainEqual(["Connection", "78", "60"]);
     expect(charts.calendar.summary).toBe("4 days with a completed devotional or a check-in this week; the longest run 4 days.");

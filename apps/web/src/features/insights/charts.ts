@@ -293,7 +293,7 @@ export function snapshotCharts(snapshot: InsightSnapshot) {
   const connection = (v: number | null) => (v === null ? "not set" : String(Math.round(v)));
   const numbers: ChartTable = {
     caption: `${snapshot.period === "week" ? "This week" : "This month"} beside the ${snapshot.period} before`,
-    columns: ["", `This ${snapshot.period}`, `${snapshot.period === "week" ? "Week" : "Month"} before`],
+    columns: ["Measure", `This ${snapshot.period}`, `${snapshot.period === "week" ? "Week" : "Month"} before`],
     rows: [
       ["Days kept", current.doneDays, previous.doneDays],
       ["Devotionals", current.devotionalsCompleted, previous.devotionalsCompleted],

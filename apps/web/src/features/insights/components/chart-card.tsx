@@ -24,13 +24,19 @@ export function ChartCard(props: {
   readable?: boolean;
   className?: string;
   headingLevel?: 3 | 4;
+  /**
+   * A landmark (region) named by its title; an insight's charts as they were are groups instead, so the page's
+   * landmarks keep unique names.
+   */
+  landmark?: boolean;
 }) {
   const [view, setView] = useState<View>("chart");
   const id = useId();
   const Heading = props.headingLevel === 4 ? "h4" : "h3";
+  const Box = props.landmark === false ? "div" : "section";
   return (
     <Card className={props.className}>
-      <section aria-labelledby={`${id}-title`} className="space-y-3">
+      <Box {...(props.landmark === false ? { role: "group" } : {})} aria-labelledby={`${id}-title`} className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Heading id={`${id}-title`} className="font-semibold">
             {props.title}
@@ -49,7 +55,7 @@ export function ChartCard(props: {
             {props.children}
           </div>
         )}
-      </section>
+      </Box>
     </Card>
   );
 }

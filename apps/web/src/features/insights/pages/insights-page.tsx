@@ -1,13 +1,11 @@
 import { Link } from "react-router";
 import { PageHeading } from "@/components/ui/page";
-import { useDocumentTitle } from "@/lib/document-title";
 import { GeneratePanel } from "../components/generate-panel";
 import { InsightArchive } from "../components/insight-archive";
 import { RangeCharts } from "../components/range-charts";
 
 /** /insights: the charts of his walk over time, a reflection on his week or month, and the archive of insights. */
 export function InsightsPage() {
-  useDocumentTitle("Insights");
   return (
     <div className="space-y-8">
       <PageHeading title="Insights" description="What your check-ins, devotionals and journal show about your walk over time.">
