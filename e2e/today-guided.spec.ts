@@ -290,6 +290,8 @@ test.describe("on a laptop", () => {
     const left = await box(main);
     const right = await box(beside);
     expect(right.left).toBeGreaterThanOrEqual(left.right);
+    // The shell gives Today its wide column: the devotional's column reads at a comfortable width beside the side one.
+    expect(left.right - left.left).toBeGreaterThan(560);
     expect(Math.abs(right.top - left.top)).toBeLessThan(8);
     // Mark Complete is within reach here too, without scrolling.
     await expect(main.getByRole("button", { name: "Mark Complete" })).toBeInViewport({ ratio: 1 });

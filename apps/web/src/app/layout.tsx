@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet, useMatch } from "react-router";
 import {
   BookOpen,
   Compass,
@@ -326,9 +326,11 @@ function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; childre
 /** Header + navigation + page, for the signed-in areas. A page whose code is still loading shows its skeleton in place. */
 export function AppLayout({ wide = false }: { wide?: boolean }) {
   const me = useMe();
+  // Today lays out two columns from 1024 px (the devotional, and beside it the week, check-in, whisper and plan day).
+  const today = useMatch({ path: "/", end: true }) !== null;
   return (
     <>
-      <Shell nav isAdmin={Boolean(me.data?.isAdmin)} wide={wide}>
+      <Shell nav isAdmin={Boolean(me.data?.isAdmin)} wide={wide || today}>
         <AreaErrorBoundary>
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
