@@ -48,7 +48,9 @@ test("The Word: John 3 in WEB and KJV, search to John 10, highlight kept after a
 
   // Search "good shepherd" and open a hit in John 10.
   await page.getByRole("link", { name: "Search the Bible" }).click();
-  await page.getByLabel("Search the Bible").fill("good shepherd");
+  // The search page first: the link it replaces bears the same name.
+  await page.waitForURL(/\/word\/search/);
+  await page.getByRole("searchbox", { name: "Search the Bible" }).fill("good shepherd");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByText(/verses? found/)).toBeVisible();
   const hit = page.getByRole("link", { name: /^John 10:11/ });
