@@ -46,7 +46,6 @@ test.describe("on a laptop", () => {
     await expect(nav).toHaveCount(1);
     for (const name of SIDEBAR) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
-    await expect(nav.getByRole("link", { name: "Insights" })).toHaveCount(0);
     await expect(nav.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
 
     // A sidebar down the left, no bar along the bottom.
