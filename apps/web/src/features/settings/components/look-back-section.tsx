@@ -26,7 +26,7 @@ export function LookBackSection() {
           <li key={to}>
             <Link to={to} className="flex items-center gap-3 rounded-lg py-3 hover:bg-stone-50 dark:hover:bg-stone-800">
               <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-pasture-700 dark:text-gold-300" />
-              <span>
+              <span className="min-w-0 break-words">
                 <span className="block font-medium">{label}</span>
                 <span className="block text-sm text-stone-600 dark:text-stone-400">{hint}</span>
               </span>
