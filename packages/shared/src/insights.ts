@@ -1,3 +1,4 @@
+import { addDays, daysBetween } from "./dates";
 import { FOCUS_THEME_IDS, type FocusThemeId } from "./themes";
 import { MOODS, STREAK_LOOKBACK_DAYS, type Mood } from "./today";
 
@@ -73,26 +74,6 @@ export interface InsightsData {
 }
 
 // ---- dates (YYYY-MM-DD, calendar arithmetic in UTC so no clock change moves a day) ----
-
-const DAY_MS = 86_400_000;
-
-function dayIndex(date: string): number {
-  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-}
-
-function fromIndex(index: number): string {
-  return new Date(index * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** (path.ts has the same two; that module brings zod, which the insights chunk does without.) */
-function addDays(date: string, days: number): string {
-  return fromIndex(dayIndex(date) + days);
-}
-
-/** Days from `a` to `b` (positive when b is later). */
-function daysBetween(a: string, b: string): number {
-  return dayIndex(b) - dayIndex(a);
-}
 
 /** The Monday of the week a date is in (weeks run Monday to Sunday, as ISO 8601 counts them). */
 export function mondayOf(date: string): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addDays, daysBetween } from "./dates";
 import { FOCUS_THEME_IDS, type CurrentTopicId, type FocusThemeId } from "./themes";
 import type { JournalEntry } from "./api";
 import type { PersonRef } from "./community";
@@ -40,15 +41,7 @@ export const ONBOARDING_PLAN_CHOICES = 3;
 // --- The schedule -------------------------------------------------------------------------------------------------
 
 /** Days from `from` to `to` (YYYY-MM-DD), negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays, daysBetween };
 
 export interface ScheduleInput {
   dayCount: number;

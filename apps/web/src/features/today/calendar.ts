@@ -3,6 +3,8 @@
  * UTC so no browser time zone moves a day. Weeks start on Sunday, the Lord's day, as American calendars print them.
  */
 
+import { addDays } from "@shepherd/shared/dates";
+
 export const DAYS_IN_WEEK = 7;
 
 function utc(date: string): Date {
@@ -13,12 +15,7 @@ function iso(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** `date` moved by `days` (negative goes back). */
-export function addDays(date: string, days: number): string {
-  const d = utc(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return iso(d);
-}
+export { addDays };
 
 /** 0 for Sunday up to 6 for Saturday. */
 export function weekday(date: string): number {
