@@ -9,6 +9,7 @@ import { useKeptDays } from "../api/get-streak-days";
 import { useTodayPlanDays } from "./path-today";
 import { ShareVerse } from "./share-verse";
 import { WeekStrip } from "./week-strip";
+import { EYEBROW_HEADING } from "./eyebrow";
 
 function streakSentence(streak: number): string {
   if (streak <= 1) return "Day one of your streak. Come back tomorrow to keep it going.";
@@ -53,20 +54,14 @@ export function CompletionSheet(props: {
       </div>
 
       <section aria-labelledby="completion-week-title" className="space-y-2">
-        <h3
-          id="completion-week-title"
-          className="text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-        >
+        <h3 id="completion-week-title" className={EYEBROW_HEADING}>
           This week
         </h3>
         <WeekStrip today={props.today} kept={week} />
       </section>
 
       <section aria-labelledby="completion-next-title" className="space-y-2">
-        <h3
-          id="completion-next-title"
-          className="text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-        >
+        <h3 id="completion-next-title" className={EYEBROW_HEADING}>
           What's next
         </h3>
         <ul className="space-y-2">

@@ -6,6 +6,7 @@ import { cn } from "@/lib/cn";
 import { useKeptDays } from "../api/get-streak-days";
 import { dayState, monthGrid, shiftMonth, streakLabel, weekOf } from "../calendar";
 import { longDate, WeekStrip } from "./week-strip";
+import { EYEBROW_HEADING } from "./eyebrow";
 
 function monthName(month: string): string {
   return new Date(`${month}-01T12:00:00Z`).toLocaleDateString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
@@ -97,10 +98,7 @@ export function StreakCalendarDialog(props: { today: string; streak: number; onC
         {streakLabel(streak)}
       </p>
       <section aria-labelledby="calendar-week-title" className="space-y-2">
-        <h3
-          id="calendar-week-title"
-          className="text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-        >
+        <h3 id="calendar-week-title" className={EYEBROW_HEADING}>
           This week
         </h3>
         {thisMonth.query.isPending ? (
@@ -111,10 +109,7 @@ export function StreakCalendarDialog(props: { today: string; streak: number; onC
       </section>
       <section aria-labelledby="calendar-month-title" className="space-y-2">
         <div className="flex items-center justify-between gap-2">
-          <h3
-            id="calendar-month-title"
-            className="text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-          >
+          <h3 id="calendar-month-title" className={EYEBROW_HEADING}>
             {offset === 0 ? "This month" : monthName(month)}
           </h3>
           <div className="flex gap-1">

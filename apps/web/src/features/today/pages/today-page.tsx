@@ -30,6 +30,7 @@ import { StreakPill, WeekCard } from "../components/streak-pill";
 import { TodayHero, type ListenState } from "../components/today-hero";
 import { useReadMark } from "../read-mark";
 import { morningProgress, readingMinutes } from "../steps";
+import { EYEBROW_HEADING } from "../components/eyebrow";
 
 // What the first screen does not show loads when it is asked for (or about to be): the player once Listen is pressed,
 // the journal editor when it opens, the completion moment as Mark Complete is reached, the calendar from the streak.
@@ -293,11 +294,7 @@ function GuidedToday({ state }: { state: TodayState }) {
               labelledBy="read-title"
               className="space-y-5 [contain-intrinsic-size:auto_2000px] [content-visibility:auto]"
             >
-              <h2
-                id="read-title"
-                tabIndex={-1}
-                className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-              >
+              <h2 id="read-title" tabIndex={-1} className={`scroll-mt-24 ${EYEBROW_HEADING}`}>
                 Read
               </h2>
               <PassageQuote devotional={devotional} />
@@ -306,11 +303,7 @@ function GuidedToday({ state }: { state: TodayState }) {
             </StepSection>
 
             <StepSection labelledBy="reflection-title" className="space-y-3">
-              <h2
-                id="reflection-title"
-                tabIndex={-1}
-                className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-              >
+              <h2 id="reflection-title" tabIndex={-1} className={`scroll-mt-24 ${EYEBROW_HEADING}`}>
                 Reflect
               </h2>
               <p className="font-serif text-lg">{devotional.reflection}</p>
@@ -372,11 +365,7 @@ function GuidedToday({ state }: { state: TodayState }) {
           <>
             <WeekCard today={state.date} onOpenCalendar={openCalendar} />
             <section aria-labelledby="checkin-step-title" className="space-y-3">
-              <h2
-                id="checkin-step-title"
-                tabIndex={-1}
-                className="scroll-mt-24 text-sm font-semibold tracking-wide text-pasture-700 uppercase dark:text-gold-300"
-              >
+              <h2 id="checkin-step-title" tabIndex={-1} className={`scroll-mt-24 ${EYEBROW_HEADING}`}>
                 Check in
               </h2>
               <ConnectionSlider key={devotional.id} state={state} />
