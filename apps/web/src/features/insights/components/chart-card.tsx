@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { FilterChips } from "@/components/ui/filter-chips";
-import type { ChartTable } from "../charts";
+import type { ChartModel } from "../charts";
 import { DataTable } from "./data-table";
 
 type View = "chart" | "table";
@@ -16,8 +16,8 @@ const VIEWS = [
  */
 export function ChartCard(props: {
   title: string;
-  summary: string;
-  table: ChartTable;
+  /** What the chart shows in words, and the same numbers as a table. */
+  chart: Pick<ChartModel<unknown>, "summary" | "table">;
   /** The chart; drawn only in the chart view. */
   children: ReactNode;
   /** An HTML chart (the calendar) is itself readable: it is not wrapped as an image. */
@@ -44,10 +44,10 @@ export function ChartCard(props: {
           <FilterChips label={`${props.title}: show as`} value={view} options={VIEWS} onChange={setView} />
         </div>
         <p id={`${id}-summary`} className="text-sm text-stone-700 dark:text-stone-300">
-          {props.summary}
+          {props.chart.summary}
         </p>
         {view === "table" ? (
-          <DataTable table={props.table} />
+          <DataTable table={props.chart.table} />
         ) : props.readable ? (
           props.children
         ) : (

@@ -32,23 +32,10 @@ function SnapshotCharts({ insight }: { insight: Insight }) {
     <div className="space-y-3">
       <h4 className="font-semibold">The numbers as they were</h4>
       <DataTable table={charts.numbers} />
-      <ChartCard
-        landmark={false}
-        headingLevel={4}
-        title="Connection with God"
-        summary={charts.connection.summary}
-        table={charts.connection.table}
-      >
+      <ChartCard landmark={false} headingLevel={4} title="Connection with God" chart={charts.connection}>
         <ConnectionPlot points={charts.connection.points} />
       </ChartCard>
-      <ChartCard
-        landmark={false}
-        headingLevel={4}
-        title="Your days"
-        summary={charts.calendar.summary}
-        table={charts.calendar.table}
-        readable
-      >
+      <ChartCard landmark={false} headingLevel={4} title="Your days" chart={charts.calendar} readable>
         <StreakCalendarView calendar={charts.calendar.calendar} streak={false} />
       </ChartCard>
     </div>

@@ -39,43 +39,19 @@ export function RangeCharts() {
         {() =>
           charts ? (
             <div className="grid gap-4 md:grid-cols-2" aria-busy={data.isPlaceholderData}>
-              <ChartCard
-                headingLevel={3}
-                title="Connection with God"
-                summary={charts.connection.summary}
-                table={charts.connection.table}
-                className="md:col-span-2"
-              >
+              <ChartCard headingLevel={3} title="Connection with God" chart={charts.connection} className="md:col-span-2">
                 <ConnectionPlot points={charts.connection.points} />
               </ChartCard>
-              <ChartCard
-                headingLevel={3}
-                title="Your days"
-                summary={charts.calendar.summary}
-                table={charts.calendar.table}
-                readable
-                className="md:col-span-2"
-              >
+              <ChartCard headingLevel={3} title="Your days" chart={charts.calendar} readable className="md:col-span-2">
                 <StreakCalendarView calendar={charts.calendar.calendar} />
               </ChartCard>
-              <ChartCard headingLevel={3} title="Mood through the weeks" summary={charts.mood.summary} table={charts.mood.table}>
+              <ChartCard headingLevel={3} title="Mood through the weeks" chart={charts.mood}>
                 <MoodPlot points={charts.mood.points} />
               </ChartCard>
-              <ChartCard
-                headingLevel={3}
-                title="Journal entries per week"
-                summary={charts.journal.summary}
-                table={charts.journal.table}
-              >
+              <ChartCard headingLevel={3} title="Journal entries per week" chart={charts.journal}>
                 <JournalPlot points={charts.journal.points} />
               </ChartCard>
-              <ChartCard
-                headingLevel={3}
-                title="Focus areas over time"
-                summary={charts.focus.summary}
-                table={charts.focus.table}
-                className="md:col-span-2"
-              >
+              <ChartCard headingLevel={3} title="Focus areas over time" chart={charts.focus} className="md:col-span-2">
                 <FocusPlot points={charts.focus.points} />
               </ChartCard>
             </div>
