@@ -1,43 +1,16 @@
 import { useCallback, useEffect, useRef } from "react";
 
 /**
- * What sits fixed along the bottom of the screen on Today, so nothing he can reach hides behind it: the app's tab bar
- * (owned by the app shell, and gone on a laptop's sidebar layout, so it is measured rather than assumed), the audio
- * player above it and, on a phone, the Mark Complete bar above that.
- *
- * The heights go straight into CSS variables on Today's root (--today-tab-inset, --today-player, --today-bar and
- * --today-dock, the tab bar and the player together) and into the page's scroll padding, without React state: a
- * measurement never re-renders the page.
+ * What sits fixed along the bottom of the screen on Today, above the shell's tab bar (which the shell measures into
+ * --shell-tab-bar-height, 0 beside a laptop's sidebar): the audio player and, on a phone, the Mark Complete bar above
+ * it. Their heights go straight into CSS variables on Today's root (--today-player, --today-bar) and, together, into
+ * --page-dock-height on <html>, which index.css adds to the scroll padding, so a focused control stays clear of them;
+ * no React state, so a measurement never re-renders the page.
  */
-
-/** Height of a fixed navigation bar along the bottom edge (the tab bar), or 0 when there is none. */
-function tabBarInset(): number {
-  const viewport = document.documentElement.clientHeight;
-  for (const nav of document.querySelectorAll<HTMLElement>("nav")) {
-    if (getComputedStyle(nav).position !== "fixed") continue;
-    const rect = nav.getBoundingClientRect();
-    if (rect.height === 0 || rect.width < window.innerWidth / 2 || Math.abs(rect.bottom - viewport) > 1) continue;
-    return Math.ceil(viewport - rect.top);
-  }
-  return 0;
-}
-
-/** Height of the app's sticky or fixed header at the top of the screen, or 0. */
-function headerInset(): number {
-  const header = document.querySelector<HTMLElement>("header");
-  if (!header) return 0;
-  const position = getComputedStyle(header).position;
-  if (position !== "sticky" && position !== "fixed") return 0;
-  return Math.ceil(header.getBoundingClientRect().height);
-}
 
 const height = (element: HTMLElement | null) => (element ? Math.ceil(element.getBoundingClientRect().height) : 0);
 
-/**
- * Measures the bottom of the screen into Today's CSS variables and the scroll padding (keyboard focus and "scroll into
- * view" then keep a focused control clear of the header and of the bars; restored when Today goes). Returns the refs
- * for Today's root, the player and the Mark Complete bar.
- */
+/** Measures the player and the bar (as they open, close and grow); returns the refs for Today's root, the player and the bar. */
 export function useBottomDock() {
   const root = useRef<HTMLDivElement | null>(null);
   const player = useRef<HTMLElement | null>(null);
@@ -47,31 +20,21 @@ export function useBottomDock() {
   const measure = useCallback(() => {
     const target = root.current;
     if (!target) return;
-    const [tab, playerHeight, barHeight] = [tabBarInset(), height(player.current), height(bar.current)];
-    target.style.setProperty("--today-tab-inset", `${tab}px`);
+    const [playerHeight, barHeight] = [height(player.current), height(bar.current)];
     target.style.setProperty("--today-player", `${playerHeight}px`);
     target.style.setProperty("--today-bar", `${barHeight}px`);
-    target.style.setProperty("--today-dock", `${tab + playerHeight}px`);
-    const html = document.documentElement.style;
-    html.scrollPaddingTop = `${headerInset() + 8}px`;
-    html.scrollPaddingBottom = `${tab + playerHeight + barHeight + 8}px`;
+    document.documentElement.style.setProperty("--page-dock-height", `${playerHeight + barHeight}px`);
   }, []);
 
   useEffect(() => {
-    const html = document.documentElement.style;
-    const before = { top: html.scrollPaddingTop, bottom: html.scrollPaddingBottom };
     const resized = new ResizeObserver(measure);
     observer.current = resized;
-    document.querySelectorAll("nav").forEach((nav) => resized.observe(nav));
     for (const element of [player.current, bar.current]) if (element) resized.observe(element);
-    window.addEventListener("resize", measure);
     measure();
     return () => {
       resized.disconnect();
       observer.current = null;
-      window.removeEventListener("resize", measure);
-      html.scrollPaddingTop = before.top;
-      html.scrollPaddingBottom = before.bottom;
+      document.documentElement.style.removeProperty("--page-dock-height");
     };
   }, [measure]);
 

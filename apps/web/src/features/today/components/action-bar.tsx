@@ -5,8 +5,8 @@ import { progressSummary, type MorningProgress } from "../steps";
 
 /**
  * Mark Complete, always within reach: on a phone a bar fixed just above the tab bar (and above the audio player when
- * it is open: --today-dock), on a laptop a bar that sticks to the bottom of the devotional's column. Once complete it
- * says so and opens the completion moment again.
+ * it is open: the shell's --shell-tab-bar-height plus --today-player), on a laptop a bar that sticks to the bottom of
+ * the devotional's column. Once complete it says so and opens the completion moment again.
  */
 export function ActionBar(props: {
   completed: boolean;
@@ -24,7 +24,7 @@ export function ActionBar(props: {
       role="region"
       aria-label="Today's devotional"
       data-testid="action-bar"
-      className="fixed inset-x-0 bottom-[var(--today-dock,4rem)] z-20 border-t border-stone-200 bg-white/95 px-4 py-2.5 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:sticky lg:inset-x-auto lg:bottom-[calc(var(--today-dock,0px)+0.75rem)] lg:rounded-2xl lg:border dark:border-stone-800 dark:bg-stone-950/95"
+      className="fixed inset-x-0 bottom-[calc(var(--shell-tab-bar-height,4rem)+var(--today-player,0px))] z-20 border-t border-stone-200 bg-white/95 px-4 py-2.5 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:sticky lg:inset-x-auto lg:bottom-[calc(var(--shell-tab-bar-height,0px)+var(--today-player,0px)+0.75rem)] lg:rounded-2xl lg:border dark:border-stone-800 dark:bg-stone-950/95"
     >
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
         {props.completed ? (

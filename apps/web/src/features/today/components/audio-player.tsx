@@ -9,7 +9,7 @@ function clock(seconds: number): string {
 }
 
 /**
- * Spec sections 2 and 4: the fixed audio player at the bottom (above the tab bar: Today sets --today-tab-inset; beside
+ * Spec sections 2 and 4: the fixed audio player at the bottom (above the tab bar, --shell-tab-bar-height; beside
  * a wide screen's sidebar when the app shell has one, --shell-sidebar-width):
  * play/pause, seek, volume, mute and speed cycling 1, 1.25, 1.5, 1.75, 2. It autoplays when it can play and reports
  * the time so the text can follow along, and whether it plays, so the hero's Listen button can be its Play/Pause too.
@@ -74,7 +74,7 @@ export function AudioPlayer(props: {
       ref={props.ref}
       role="region"
       aria-label="Audio player"
-      style={{ bottom: "var(--today-tab-inset, 4rem)" }}
+      style={{ bottom: "var(--shell-tab-bar-height, 4rem)" }}
       className="fixed inset-x-0 z-30 border-t lg:left-[var(--shell-sidebar-width,0px)] border-stone-200 bg-white/95 px-4 py-2 shadow-lg backdrop-blur dark:border-stone-800 dark:bg-stone-950/95"
     >
       <audio
