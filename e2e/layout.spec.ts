@@ -265,24 +265,24 @@ test.describe("document titles", () => {
   test("onboarding's steps and every signed-in route have their own title", async ({ page }) => {
     test.setTimeout(150_000); // a sign-up and many pages
     const user = newUser("titles");
-    await page.goto("/auth?from=onboarding");
-    await page.getByLabel("Display Name").fill(user.name);
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password);
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL("**/onboarding/focus");
-    await expect(page).toHaveTitle("Your Focus · Shepherd");
-    for (const [step, title] of [
-      ["welcome", "Welcome"],
-      ["intentions", "Your Intentions"],
-      ["profile", "Your Profile"],
-      ["plan-selection", "Your First Plan"],
-      ["complete", "You're Ready"],
-    ]) {
-      await page.goto(`/onboarding/${step}`);
-      await expect(page, step).toHaveTitle(`${title} · Shepherd`);
-    }
-    await signUpThroughOnboardingFromFocus(page, user);
+    const titles: Record<string, string> = {
+      focus: "Your Focus",
+      intentions: "Your Intentions",
+      profile: "Your Profile",
+      "plan-selection": "Your First Plan",
+      complete: "You're Ready",
+    };
+    await signUpThroughOnboarding(page, user, "/", {
+      onStep: async (p) => {
+        const step = new URL(p.url()).pathname.split("/").pop()!;
+        await expect(p, step).toHaveTitle(`${titles[step]} · Shepherd`);
+        if (step !== "focus") return;
+        // The welcome step, which sign-up passes by.
+        await p.goto("/onboarding/welcome");
+        await expect(p, "welcome").toHaveTitle("Welcome · Shepherd");
+        await p.goto("/onboarding/focus");
+      },
+    });
 
     await page.goto("/path");
     const planHref = await page
@@ -327,25 +327,6 @@ test.describe("document titles", () => {
     }
   });
 });
-
-/** The rest of signUpThroughOnboarding, from the focus step on. */
-async function signUpThroughOnboardingFromFocus(page: Page, user: TestUser) {
-  await page.goto("/onboarding/focus");
-  await page.getByRole("button", { name: "Marriage" }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL("**/onboarding/intentions");
-  await page.getByRole("button", { name: "Pressure at work" }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL("**/onboarding/profile");
-  await page.getByLabel("Username").fill(user.username);
-  await expect(page.getByText(`@${user.username} is available`)).toBeVisible();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL("**/onboarding/plan-selection");
-  await page.getByRole("button", { name: "Skip for now" }).click();
-  await page.waitForURL("**/onboarding/complete");
-  await page.getByRole("button", { name: "Begin" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-}
 
 test.describe("320 px wide with text at 200%", () => {
   test.use({ viewport: { width: 320, height: 640 } });
