@@ -62,6 +62,8 @@ test.describe("on a laptop", () => {
 
     await nav.getByRole("link", { name: "The Path" }).click();
     await expect(page).toHaveURL(/\/path$/);
+    // Measured once The Path has rendered (until then the column is still Today's wide one).
+    await expect(page.getByRole("heading", { level: 1, name: "The Path" })).toBeVisible();
     // The page is a reading column beside the sidebar, not the width of the screen (Today, with its two columns, is
     // wider: today-guided.spec.ts).
     const column = await box(page, '[data-testid="page-column"]');
