@@ -296,5 +296,12 @@ test.describe("on a laptop", () => {
     // Mark Complete is within reach here too, without scrolling.
     await expect(main.getByRole("button", { name: "Mark Complete" })).toBeInViewport({ ratio: 1 });
     await expectNoViolations(page, "Today in two columns");
+
+    // Today leads on: under the week to the insights, under the whisper to all the whispers.
+    await beside.getByRole("link", { name: "All your whispers" }).click();
+    await page.waitForURL("**/whispers");
+    await page.goBack();
+    await beside.getByRole("link", { name: "See your insights" }).click();
+    await page.waitForURL("**/insights");
   });
 });

@@ -132,7 +132,10 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
       .first(),
   ).toBeVisible();
   await expect(page.getByText(/reach for my phone/)).toBeVisible();
-  await page.goto("/whispers");
+  // Between whispers, Today still leads to all of them.
+  await page.goto("/");
+  await page.getByRole("link", { name: "All your whispers" }).click();
+  await page.waitForURL("**/whispers");
   await expect(page.getByText("After your journal")).toBeVisible();
   // The slider's drop below 30, and the check-in saved at 20.
   await expect(page.getByText("On a hard day")).toHaveCount(2);

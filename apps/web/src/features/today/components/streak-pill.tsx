@@ -1,8 +1,10 @@
-import { CalendarDays, Flame } from "lucide-react";
+import { CalendarDays, ChevronRight, Flame } from "lucide-react";
 import type { Ref } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useKeptDays } from "../api/get-streak-days";
 import { streakLabel } from "../calendar";
+import { TODAY_LINK } from "./eyebrow";
 import { WeekStrip } from "./week-strip";
 
 /** The streak ("Start your streak today" until there is one); it opens the streak calendar. */
@@ -50,6 +52,10 @@ export function WeekCard(props: { today: string; onOpenCalendar: () => void; ref
       ) : (
         <WeekStrip today={props.today} kept={week.kept} />
       )}
+      <Link to="/insights" className={TODAY_LINK}>
+        See your insights
+        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+      </Link>
     </section>
   );
 }

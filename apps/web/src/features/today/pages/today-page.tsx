@@ -1,4 +1,4 @@
-import { BookOpen, X } from "lucide-react";
+import { BookOpen, ChevronRight, X } from "lucide-react";
 import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { TodayState } from "@shepherd/shared/api";
 import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
@@ -30,7 +30,7 @@ import { StreakPill, WeekCard } from "../components/streak-pill";
 import { TodayHero, type ListenState } from "../components/today-hero";
 import { useReadMark } from "../read-mark";
 import { morningProgress, readingMinutes } from "../steps";
-import { EYEBROW_HEADING } from "../components/eyebrow";
+import { EYEBROW_HEADING, TODAY_LINK } from "../components/eyebrow";
 
 // What the first screen does not show loads when it is asked for (or about to be): the player once Listen is pressed,
 // the journal editor when it opens, the completion moment as Mark Complete is reached, the calendar from the streak.
@@ -232,6 +232,10 @@ function GuidedToday({ state }: { state: TodayState }) {
         The Shepherd's Whisper
       </h2>
       <p className="mt-1 font-serif text-stone-800 dark:text-stone-200">{state.whisper.message}</p>
+      <Link to="/whispers" className={TODAY_LINK}>
+        All your whispers
+        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+      </Link>
       <button
         type="button"
         aria-label="Dismiss whisper"
@@ -246,7 +250,13 @@ function GuidedToday({ state }: { state: TodayState }) {
         <X aria-hidden="true" className="h-4 w-4" />
       </button>
     </aside>
-  ) : null;
+  ) : (
+    // Between whispers the archive is still a tap away.
+    <Link to="/whispers" className={TODAY_LINK}>
+      All your whispers
+      <ChevronRight aria-hidden="true" className="h-4 w-4" />
+    </Link>
+  );
 
   return (
     <div ref={dock.rootRef} className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(16rem,20rem)] lg:items-start lg:gap-6">

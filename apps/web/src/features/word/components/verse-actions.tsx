@@ -26,7 +26,7 @@ export function VerseActions(props: {
   return (
     <section
       aria-label={`Selected: ${props.reference}`}
-      className="fixed inset-x-0 bottom-16 z-50 border-t border-stone-200 bg-white/98 pb-[env(safe-area-inset-bottom)] shadow-[0_-6px_20px_rgba(0,0,0,0.08)] dark:border-stone-800 dark:bg-stone-900"
+      className="fixed inset-x-0 bottom-[var(--shell-tab-bar-height,4rem)] z-50 border-t lg:left-(--shell-sidebar-width) border-stone-200 bg-white/98 pb-[env(safe-area-inset-bottom)] shadow-[0_-6px_20px_rgba(0,0,0,0.08)] dark:border-stone-800 dark:bg-stone-900"
     >
       <div className="mx-auto max-w-3xl space-y-2 px-4 py-3">
         <div className="flex items-center justify-between gap-2">
