@@ -152,6 +152,28 @@ describe("the charts' data", () => {
     expect((await client.get("/api/insights/data")).json().range).toBe("4w");
   });
 
+  test("a streak longer than the range counts the days before it, alternating devotionals and check-ins", async () => {
+    const { client, id } = await newPerson(app);
+    const t = today();
+    const back = Array.from({ length: 50 }, (_, n) => addDays(t, -n));
+    // Even days back a completed devotional, odd days a check-in: each counts; a gap 50 days back ends the run.
+    await completedOn(
+      app.db,
+      id,
+      back.filter((_, n) => n % 2 === 0),
+    );
+    await checkIns(
+      app.db,
+      id,
+      back.filter((_, n) => n % 2 === 1).map((date) => ({ date })),
+    );
+    await checkIns(app.db, id, [{ date: addDays(t, -51) }]);
+    for (const range of ["4w", "3m", "1y"]) {
+      expect((await client.get(`/api/insights/data?range=${range}`)).json().streak).toBe(50);
+    }
+    expect((await client.get("/api/streak")).json().streak).toBe(50);
+  });
+
   test("the slider's value of a day wins over the check-in's", async () => {
     const { client, id } = await newPerson(app);
     const t = today();

@@ -147,19 +147,6 @@ export function currentStreak(doneDates: Iterable<string>, today: string): numbe
   return count;
 }
 
-/**
- * The same streak from runs of consecutive done days ([first, last], newest first), as one SQL query finds them: the
- * first run that has begun by today counts, up to today, if it reaches yesterday.
- */
-export function streakFromRuns(runs: ReadonlyArray<readonly [string, string]>, today: string): number {
-  const run = runs.find(([start]) => start <= today);
-  if (!run) return 0;
-  const end = run[1] > today ? today : run[1];
-  if (end < addDays(today, -1)) return 0;
-  const start = run[0] < addDays(today, -(STREAK_LOOKBACK_DAYS - 1)) ? addDays(today, -(STREAK_LOOKBACK_DAYS - 1)) : run[0];
-  return daysBetween(start, end) + 1;
-}
-
 /** Where a done day sits in its run of consecutive done days (the calendar joins a run into one band). */
 export type RunPosition = "single" | "start" | "middle" | "end";
 

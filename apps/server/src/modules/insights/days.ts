@@ -4,64 +4,62 @@ import type { Database } from "../../db/client";
 
 /**
  * His days as the charts see them, in one round trip: a named statement sent straight to node-postgres (as the Path's
- * enrollments are read), answering one row: his time zone, his days between two dates (only the days with something
- * in them, as compact JSON arrays built by PostgreSQL), and the two newest runs of consecutive done days inside the
- * streak's window, from which the streak is read once his own today is known.
+ * enrollments are read), answering one row: his time zone; his check-ins, his devotional days and his journal entries
+ * per day between two dates, each as compact JSON arrays built by PostgreSQL from one index range scan; and, for the
+ * streak, the dates before the range (back to the streak's window) on which he completed a devotional or checked in.
+ * The days are joined here, in JavaScript, where it costs less than PostgreSQL's full joins and window functions did
+ * (about a quarter less of PostgreSQL's CPU per read for a year of days; docs/benchmarks.md).
  *
  * The caller does not know his today before the answer (it depends on his time zone, which comes with it), so it asks
  * for a little more than it needs, around the UTC date, and trims: his today is within a day of it.
  */
 
-/** $1 user, $2 first date, $3 last date, $4 first date of the streak's window. */
-const DAYS = `with
-checkins as (
-  select check_in_date as day, mood, focus_areas, spiritual_connection as connection from daily_checkins
-  where user_id = $1 and check_in_date between $2::date and $3::date
-),
-progress as (
-  select progress_date as day, completed,
-    case when connection_updated_at is not null then spiritual_connection end as connection
-  from devotional_progress
-  where user_id = $1 and progress_date between $2::date and $3::date and (completed or connection_updated_at is not null)
-),
-journal as (
-  select entry_date as day, count(*)::int as entries from journal_entries
-  where user_id = $1 and created_at >= ($2::date - 2)::timestamptz and entry_date between $2::date and $3::date
-  group by entry_date
-),
-days as (
-  select coalesce(c.day, p.day, j.day) as day, coalesce(p.connection, c.connection) as connection, c.mood,
-    c.focus_areas, coalesce(p.completed, false) as completed, c.day is not null as checked_in,
-    coalesce(j.entries, 0) as entries
-  from checkins c
-  full join progress p on p.day = c.day
-  full join journal j on j.day = coalesce(c.day, p.day)
-),
-done as (
-  select progress_date as day from devotional_progress
-    where user_id = $1 and completed and progress_date between $4::date and $3::date
-  union
-  select check_in_date from daily_checkins where user_id = $1 and check_in_date between $4::date and $3::date
-),
-runs as (
-  select min(day) as first, max(day) as last
-  from (select day, day + (row_number() over (order by day desc))::int as run from done) numbered
-  group by run order by last desc limit 2
-)
-select
+/** $1 user, $2 first date, $3 last date, $4 first date of the streak's window (after $2: no dates before the range). */
+const DAYS = `select
   (select time_zone from profiles where id = $1),
-  (select coalesce(json_agg(json_build_array(day, connection, mood, focus_areas, completed, checked_in, entries) order by day), '[]')
-    from days),
-  (select coalesce(json_agg(json_build_array(first, last) order by last desc), '[]') from runs)`;
+  (select coalesce(json_agg(json_build_array(check_in_date, mood, focus_areas, spiritual_connection)), '[]')
+    from daily_checkins where user_id = $1 and check_in_date between $2::date and $3::date),
+  (select coalesce(json_agg(json_build_array(progress_date, completed,
+      case when connection_updated_at is not null then spiritual_connection end)), '[]')
+    from devotional_progress
+    where user_id = $1 and progress_date between $2::date and $3::date and (completed or connection_updated_at is not null)),
+  (select coalesce(json_agg(json_build_array(entry_date, entries)), '[]') from (
+    select entry_date, count(*)::int as entries from journal_entries
+    where user_id = $1 and created_at >= ($2::date - 2)::timestamptz and entry_date between $2::date and $3::date
+    group by entry_date) per_day),
+  (select coalesce(json_agg(progress_date), '[]') from devotional_progress
+    where user_id = $1 and completed and progress_date >= $4::date and progress_date < $2::date),
+  (select coalesce(json_agg(check_in_date), '[]') from daily_checkins
+    where user_id = $1 and check_in_date >= $4::date and check_in_date < $2::date)`;
 
-type DayTuple = [string, number | null, Mood | null, FocusThemeId[] | null, boolean, boolean, number];
-type Row = [string | null, DayTuple[], Array<[string, string]>];
+type CheckinTuple = [string, Mood, FocusThemeId[] | null, number | null];
+type ProgressTuple = [string, boolean, number | null];
+type Row = [string | null, CheckinTuple[], ProgressTuple[], Array<[string, number]>, string[], string[]];
 
 export interface StoredDays {
   timeZone: string | null;
+  /** The days of the range with something in them, oldest first. */
   days: InsightDay[];
-  /** Runs of consecutive done days, newest first: [first, last]. */
-  runs: Array<[string, string]>;
+  /** Dates before the range, inside the streak's window, that count for the streak (unordered, maybe repeated). */
+  doneBefore: string[];
+}
+
+/** One day's row, filled in from whichever of his check-in, devotional and journal it has. */
+function dayOf(byDate: Map<string, InsightDay>, date: string): InsightDay {
+  let day = byDate.get(date);
+  if (!day) {
+    day = {
+      date,
+      connection: null,
+      mood: null,
+      focus_areas: [],
+      devotional_completed: false,
+      checked_in: false,
+      journal_entries: 0,
+    };
+    byDate.set(date, day);
+  }
+  return day;
 }
 
 export async function readDays(
@@ -75,18 +73,22 @@ export async function readDays(
     values: [options.userId, options.from, options.to, options.streakFrom],
     rowMode: "array",
   });
-  const [timeZone, tuples, runs] = result.rows[0] ?? [null, [], []];
-  return {
-    timeZone,
-    days: tuples.map(([date, connection, mood, focusAreas, completed, checkedIn, entries]) => ({
-      date,
-      connection,
-      mood,
-      focus_areas: focusAreas ?? [],
-      devotional_completed: completed,
-      checked_in: checkedIn,
-      journal_entries: entries,
-    })),
-    runs,
-  };
+  const [timeZone, checkins, progress, journal, completedBefore, checkedInBefore] = result.rows[0] ?? [null, [], [], [], [], []];
+  const byDate = new Map<string, InsightDay>();
+  for (const [date, mood, focusAreas, connection] of checkins) {
+    const day = dayOf(byDate, date);
+    day.checked_in = true;
+    day.mood = mood;
+    day.focus_areas = focusAreas ?? [];
+    day.connection = connection;
+  }
+  // The slider moved on the day's devotional is that day's connection, before the check-in's value.
+  for (const [date, completed, connection] of progress) {
+    const day = dayOf(byDate, date);
+    day.devotional_completed = completed;
+    if (connection !== null) day.connection = connection;
+  }
+  for (const [date, entries] of journal) dayOf(byDate, date).journal_entries = entries;
+  const days = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { timeZone, days, doneBefore: [...completedBefore, ...checkedInBefore] };
 }

@@ -1,12 +1,13 @@
 import { and, asc, between, eq, isNotNull, sql } from "drizzle-orm";
 import {
   addDays,
+  currentStreak,
+  isDoneDay,
   needsCare,
   periodBounds,
   periodStats,
   rangeBounds,
   STREAK_LOOKBACK_DAYS,
-  streakFromRuns,
   type Insight,
   type InsightPage,
   type InsightPeriodId,
@@ -54,7 +55,7 @@ export async function insightsData(
     time_zone: timeZone,
     from,
     days: stored.days.filter((d) => d.date >= from && d.date <= today),
-    streak: streakFromRuns(stored.runs, today),
+    streak: currentStreak([...stored.doneBefore, ...stored.days.filter(isDoneDay).map((d) => d.date)], today),
   };
 }
 
