@@ -161,3 +161,21 @@ test("Insights read well in light and dark: no accessibility violation, with an 
   await page.getByRole("link", { name: "Your insights" }).click();
   await page.waitForURL("**/insights");
 });
+
+test.describe("on a laptop", () => {
+  test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false });
+
+  test("the charts lay out two by two beside the sidebar, each wide enough to read", async ({ page }) => {
+    const user = newUser("insightwide");
+    await signUpThroughOnboarding(page, user);
+    await seedCheckIns(user.email, 30);
+    await page.goto("/insights");
+    const mood = card(page, "Mood through the weeks");
+    const journal = card(page, "Journal entries per week");
+    await expect(mood.locator("canvas").first()).toBeVisible();
+    const [left, right] = [(await mood.boundingBox())!, (await journal.boundingBox())!];
+    expect(Math.abs(left.y - right.y)).toBeLessThan(4);
+    expect(right.x).toBeGreaterThanOrEqual(left.x + left.width);
+    expect(left.width).toBeGreaterThan(420);
+  });
+});

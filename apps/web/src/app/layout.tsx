@@ -299,7 +299,7 @@ function SkipLink() {
 
 /**
  * The frame of the signed-in app: header, navigation and the page. The page gets a reading width (about 70
- * characters a line) beside the sidebar, not the whole screen; `wide` is for pages that lay out columns (admin).
+ * characters a line) beside the sidebar, not the whole screen; `wide` is for pages that lay out columns (admin, Today, the insights).
  */
 function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; children: ReactNode }) {
   return (
@@ -326,11 +326,13 @@ function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; childre
 /** Header + navigation + page, for the signed-in areas. A page whose code is still loading shows its skeleton in place. */
 export function AppLayout({ wide = false }: { wide?: boolean }) {
   const me = useMe();
-  // Today lays out two columns from 1024 px (the devotional, and beside it the week, check-in, whisper and plan day).
+  // Today lays out two columns from 1024 px (the devotional, and beside it the week, check-in, whisper and plan day);
+  // the insights lay their charts out two by two.
   const today = useMatch({ path: "/", end: true }) !== null;
+  const insights = useMatch({ path: "/insights", end: true }) !== null;
   return (
     <>
-      <Shell nav isAdmin={Boolean(me.data?.isAdmin)} wide={wide || today}>
+      <Shell nav isAdmin={Boolean(me.data?.isAdmin)} wide={wide || today || insights}>
         <AreaErrorBoundary>
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
