@@ -11,9 +11,14 @@ fs.mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 
+/** How long each step took, printed at the end (CI has a time budget; this shows where it goes). */
+const timings = [];
+
 function run(title, command, args, env = {}) {
   console.log(`\n━━ ${title} ━━`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  timings.push(`${title}: ${Math.round((performance.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
@@ -38,7 +43,8 @@ function countPlaywright(file) {
 }
 
 function finish(ok) {
-  console.log(`\n${ok ? "All checks passed." : "A check failed (see above)."}`);
+  console.log(`\nTime per step: ${timings.join("; ")}`);
+  console.log(`${ok ? "All checks passed." : "A check failed (see above)."}`);
   console.log(`tests: ${passed} passed, ${failed} failed`);
   process.exit(ok ? 0 : 1);
 }
