@@ -19,6 +19,8 @@ test.describe("on a 390 x 844 phone", () => {
   test("Today on a phone: the hero, the steps, Mark Complete in reach, the completion moment and focus after each action", async ({
     page,
   }) => {
+    // A long walk (sign-up, every step, audio): near a minute alone, more beside other work.
+    test.setTimeout(150_000);
     await signUpThroughOnboarding(page, newUser("guided"));
     expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { addDays, localDate, mondayOf, type FocusThemeId, type Mood } from "@shepherd/shared";
+import { addDays, localDate, weekStartOf, type FocusThemeId, type Mood } from "@shepherd/shared";
 import { passageText } from "../src/bible/passages";
 import { schema, type Database } from "../src/db/client";
 import { startTestApp, type TestApp } from "./helpers/app";
@@ -115,7 +115,7 @@ describe("the charts' data", () => {
     const response = await client.get("/api/insights/data?range=4w");
     expect(response.status).toBe(200);
     const data = response.json();
-    expect(data).toMatchObject({ range: "4w", today: t, time_zone: "UTC", from: addDays(mondayOf(t), -21), streak: 3 });
+    expect(data).toMatchObject({ range: "4w", today: t, time_zone: "UTC", from: addDays(weekStartOf(t), -21), streak: 3 });
     expect((await client.get("/api/streak")).json().streak).toBe(3);
     expect(data.days).toEqual([
       {
@@ -193,7 +193,7 @@ describe("the charts' data", () => {
       expect((await client.request("PUT", "/api/profile/time-zone", { json: { time_zone: zone } })).status).toBe(200);
       const data = (await client.get("/api/insights/data")).json();
       expect(data).toMatchObject({ today: localDate(new Date(), zone), time_zone: zone });
-      expect(data.from).toBe(addDays(mondayOf(data.today), -21));
+      expect(data.from).toBe(addDays(weekStartOf(data.today), -21));
     }
   });
 

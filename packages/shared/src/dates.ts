@@ -16,3 +16,21 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
+
+/**
+ * Weeks run Sunday to Saturday everywhere in Shepherd (Today's week and calendar, the insights' weeks and ranges): the
+ * Lord's day first, as American calendars print them.
+ */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay(); // Sunday 0 ... Saturday 6
+}
+
+/** The Sunday that begins the week a date is in. */
+export function weekStartOf(date: string): string {
+  return addDays(date, -weekdayOf(date));
+}
+
+/** The Saturday that ends the week a date is in. */
+export function weekEndOf(date: string): string {
+  return addDays(weekStartOf(date), 6);
+}

@@ -6,7 +6,8 @@ import {
   currentStreak,
   emptyDay,
   fillDays,
-  mondayOf,
+  weekEndOf,
+  weekStartOf,
   moodNear,
   periodBounds,
   periodStats,
@@ -24,17 +25,18 @@ const day = (date: string, fields: Partial<InsightDay> = {}): InsightDay => ({ .
 const done = (date: string, fields: Partial<InsightDay> = {}) => day(date, { checked_in: true, mood: "good", ...fields });
 
 describe("dates", () => {
-  it("weeks run Monday to Sunday", () => {
-    expect(mondayOf("2026-11-23")).toBe("2026-11-23"); // a Monday
-    expect(mondayOf("2026-11-29")).toBe("2026-11-23"); // its Sunday
-    expect(mondayOf("2026-11-30")).toBe("2026-11-30");
-    expect(mondayOf("2027-01-01")).toBe("2026-12-28");
+  it("weeks run Sunday to Saturday, as on Today", () => {
+    expect(weekStartOf("2026-11-22")).toBe("2026-11-22"); // a Sunday
+    expect(weekStartOf("2026-11-28")).toBe("2026-11-22"); // its Saturday
+    expect(weekEndOf("2026-11-22")).toBe("2026-11-28");
+    expect(weekStartOf("2026-11-29")).toBe("2026-11-29");
+    expect(weekStartOf("2027-01-01")).toBe("2026-12-27");
   });
 
   it("a range is whole weeks ending with this week; a period is its days and as many before", () => {
-    expect(rangeBounds("4w", "2026-11-26")).toEqual({ from: "2026-11-02", to: "2026-11-26", weeks: 4 });
-    expect(rangeBounds("3m", "2026-11-26").from).toBe("2026-08-31");
-    expect(rangeBounds("1y", "2026-11-26").from).toBe("2025-12-01");
+    expect(rangeBounds("4w", "2026-11-26")).toEqual({ from: "2026-11-01", to: "2026-11-26", weeks: 4 });
+    expect(rangeBounds("3m", "2026-11-26").from).toBe("2026-08-30");
+    expect(rangeBounds("1y", "2026-11-26").from).toBe("2025-11-30");
     expect(periodBounds("week", "2026-11-26")).toEqual({
       from: "2026-11-20",
       to: "2026-11-26",
@@ -134,35 +136,35 @@ describe("the streak calendar", () => {
     ]);
   });
 
-  it("lays the days out as Monday-first month grids", () => {
+  it("lays the days out as Sunday-first month grids", () => {
     const months = calendarMonths(streakCalendar(fillDays([], "2026-10-26", "2026-11-08"), "2026-11-08", 0).days);
     expect(months.map((m) => m.label)).toEqual(["October 2026", "November 2026"]);
     // 26 Oct 2026 is a Monday: October's one week runs Monday to Saturday the 31st; November starts on a Sunday.
-    expect(months[0]!.weeks[0]!.map((d) => d?.date.slice(8) ?? null)).toEqual(["26", "27", "28", "29", "30", "31", null]);
-    expect(months[1]!.weeks[0]!.map((d) => d?.date.slice(8) ?? null)).toEqual([null, null, null, null, null, null, "01"]);
-    expect(months[1]!.weeks[1]![0]!.date).toBe("2026-11-02");
+    expect(months[0]!.weeks[0]!.map((d) => d?.date.slice(8) ?? null)).toEqual([null, "26", "27", "28", "29", "30", "31"]);
+    expect(months[1]!.weeks[0]!.map((d) => d?.date.slice(8) ?? null)).toEqual(["01", "02", "03", "04", "05", "06", "07"]);
+    expect(months[1]!.weeks[1]![0]!.date).toBe("2026-11-08");
   });
 });
 
 describe("averages per week (his own dates)", () => {
-  const today = "2026-11-12"; // a Thursday
+  const today = "2026-11-11"; // a Wednesday
   const days = fillDays(
     [
-      day("2026-11-02", { connection: 40, mood: "neutral", checked_in: true, focus_areas: ["marriage", "work"] }),
-      day("2026-11-03", { connection: 60, mood: "great", checked_in: true, focus_areas: ["marriage"], journal_entries: 2 }),
-      day("2026-11-04", { devotional_completed: true }),
-      day("2026-11-09", { connection: 71, checked_in: true, mood: "good" }),
-      day("2026-11-10", { connection: 72, checked_in: true, mood: "good" }),
-      day("2026-11-11", { connection: 74, journal_entries: 1 }),
+      day("2026-11-01", { connection: 40, mood: "neutral", checked_in: true, focus_areas: ["marriage", "work"] }),
+      day("2026-11-02", { connection: 60, mood: "great", checked_in: true, focus_areas: ["marriage"], journal_entries: 2 }),
+      day("2026-11-03", { devotional_completed: true }),
+      day("2026-11-08", { connection: 71, checked_in: true, mood: "good" }),
+      day("2026-11-09", { connection: 72, checked_in: true, mood: "good" }),
+      day("2026-11-10", { connection: 74, journal_entries: 1 }),
     ],
-    "2026-11-02",
-    "2026-11-15",
+    "2026-11-01",
+    "2026-11-14",
   );
 
   it("averages only the days that have a value, and counts the rest", () => {
     const [first, second] = weeklyStats(days, today);
     expect(first).toMatchObject({
-      weekStart: "2026-11-02",
+      weekStart: "2026-11-01",
       days: 7,
       doneDays: 3,
       connectionAverage: 50,
@@ -171,13 +173,13 @@ describe("averages per week (his own dates)", () => {
     });
     expect(first!.moodCounts).toEqual({ struggling: 0, neutral: 1, good: 0, great: 1 });
     expect(first!.focusCounts).toMatchObject({ marriage: 2, work: 1, prayer: 0 });
-    // This week so far: Monday to Thursday; 72.3 to one decimal.
-    expect(second).toMatchObject({ weekStart: "2026-11-09", days: 4, connectionAverage: 72.3, moodAverage: 2 });
+    // This week so far: Sunday to Wednesday; 72.3 to one decimal.
+    expect(second).toMatchObject({ weekStart: "2026-11-08", days: 4, connectionAverage: 72.3, moodAverage: 2 });
   });
 
   it("a week with nothing in it has no averages, not zeros", () => {
-    const empty = weeklyStats(fillDays([], "2026-11-16", "2026-11-22"), "2026-11-22");
-    expect(empty).toEqual([expect.objectContaining({ weekStart: "2026-11-16", connectionAverage: null, moodAverage: null })]);
+    const empty = weeklyStats(fillDays([], "2026-11-15", "2026-11-21"), "2026-11-21");
+    expect(empty).toEqual([expect.objectContaining({ weekStart: "2026-11-15", connectionAverage: null, moodAverage: null })]);
   });
 
   it("the mood an average is nearest to", () => {

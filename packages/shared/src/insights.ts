@@ -1,4 +1,6 @@
-import { addDays, daysBetween } from "./dates";
+import { addDays, daysBetween, weekdayOf, weekEndOf, weekStartOf } from "./dates";
+
+export { weekEndOf, weekStartOf };
 import { FOCUS_THEME_IDS, type FocusThemeId } from "./themes";
 import { MOODS, STREAK_LOOKBACK_DAYS, type Mood } from "./today";
 
@@ -9,7 +11,7 @@ import { MOODS, STREAK_LOOKBACK_DAYS, type Mood } from "./today";
  * is in docs/insights.md.
  */
 
-/** The chart ranges: whole weeks (Monday to Sunday) ending with this week, so weekly numbers never cut a week in two. */
+/** The chart ranges: whole weeks (Sunday to Saturday) ending with this week, so weekly numbers never cut a week in two. */
 export const INSIGHT_RANGES = [
   { id: "4w", label: "4 weeks", weeks: 4 },
   { id: "3m", label: "3 months", weeks: 13 },
@@ -66,7 +68,7 @@ export interface InsightsData {
   /** His today, in his time zone. */
   today: string;
   time_zone: string;
-  /** The Monday the range starts on. */
+  /** The Sunday the range starts on. */
   from: string;
   days: InsightDay[];
   /** Spec section 4's streak, as Today shows it. */
@@ -75,21 +77,10 @@ export interface InsightsData {
 
 // ---- dates (YYYY-MM-DD, calendar arithmetic in UTC so no clock change moves a day) ----
 
-/** The Monday of the week a date is in (weeks run Monday to Sunday, as ISO 8601 counts them). */
-export function mondayOf(date: string): string {
-  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
-  return addDays(date, -weekday);
-}
-
-/** The Sunday that ends the week a date is in. */
-export function sundayOf(date: string): string {
-  return addDays(mondayOf(date), 6);
-}
-
-/** A range's first day (a Monday) and last (his today). */
+/** A range's first day (a Sunday: weeks run Sunday to Saturday, dates.ts) and last (his today). */
 export function rangeBounds(range: InsightRangeId, today: string): { from: string; to: string; weeks: number } {
   const weeks = INSIGHT_RANGES.find((r) => r.id === range)!.weeks;
-  return { from: addDays(mondayOf(today), -7 * (weeks - 1)), to: today, weeks };
+  return { from: addDays(weekStartOf(today), -7 * (weeks - 1)), to: today, weeks };
 }
 
 /** A period's days (today included) and the same number of days before them. */
@@ -247,11 +238,11 @@ export interface CalendarMonth {
   /** "2026-11" */
   month: string;
   label: string;
-  /** Monday-first weeks; null where a week reaches outside this month or the range. */
+  /** Sunday-first weeks; null where a week reaches outside this month or the range. */
   weeks: Array<Array<CalendarDay | null>>;
 }
 
-/** The calendar's days laid out as month grids, Monday first, as the best streak calendars draw them. */
+/** The calendar's days laid out as month grids, Sunday first, like Today's calendar. */
 export function calendarMonths(days: readonly CalendarDay[]): CalendarMonth[] {
   const months: CalendarMonth[] = [];
   for (const day of days) {
@@ -261,7 +252,7 @@ export function calendarMonths(days: readonly CalendarDay[]): CalendarMonth[] {
       current = { month, label: monthLabel(month), weeks: [] };
       months.push(current);
     }
-    const weekday = (new Date(`${day.date}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const weekday = weekdayOf(day.date);
     let week = current.weeks.at(-1);
     if (!week || weekday === 0) {
       week = Array.from({ length: 7 }, () => null);
@@ -275,7 +266,7 @@ export function calendarMonths(days: readonly CalendarDay[]): CalendarMonth[] {
 // ---- weeks ----
 
 export interface WeekStats {
-  /** The week's Monday. */
+  /** The week's Sunday. */
   weekStart: string;
   /** Days of the week up to today. */
   days: number;
@@ -302,15 +293,15 @@ function zeroFocus(): Record<FocusThemeId, number> {
 }
 
 /**
- * Per week (Monday to Sunday of his own dates): the averages of the days that have a value (connection to one
+ * Per week (Sunday to Saturday of his own dates): the averages of the days that have a value (connection to one
  * decimal, mood to two), and the counts. Days after today do not count. Weeks come in order, none skipped.
  */
 export function weeklyStats(days: readonly InsightDay[], today: string): WeekStats[] {
   const weeks = new Map<string, InsightDay[]>();
   for (const day of days) {
-    const monday = mondayOf(day.date);
-    if (!weeks.has(monday)) weeks.set(monday, []);
-    if (day.date <= today) weeks.get(monday)!.push(day);
+    const start = weekStartOf(day.date);
+    if (!weeks.has(start)) weeks.set(start, []);
+    if (day.date <= today) weeks.get(start)!.push(day);
   }
   return [...weeks].map(([weekStart, list]) => {
     const connection = average(list.flatMap((d) => (d.connection === null ? [] : [d.connection])));

@@ -65,7 +65,8 @@ function expectFollowsTheRules(days: PlanDayDraft[], b: CustomPlanBrief) {
 }
 
 describe("the plan composer", () => {
-  test("every theme, season and style, at the shortest, usual and longest lengths, keeps every rule", () => {
+  // 32 whole plans, every passage read from the Bible: seconds on a quiet machine, more on a busy one (no timing here).
+  test("every theme, season and style, at the shortest, usual and longest lengths, keeps every rule", { timeout: 60_000 }, () => {
     let checked = 0;
     for (const [t, theme] of FOCUS_THEME_IDS.entries()) {
       for (const days of [3, 10, 21, 30]) {

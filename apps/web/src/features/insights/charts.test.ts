@@ -9,7 +9,7 @@ const data: InsightsData = {
   range: "4w",
   today: "2026-11-26",
   time_zone: "America/Chicago",
-  from: "2026-11-02",
+  from: "2026-11-01",
   streak: 4,
   days: [
     day("2026-11-03", { connection: 40, mood: "neutral", checked_in: true, focus_areas: ["work"] }),
@@ -31,8 +31,8 @@ describe("the charts of a range say what they show, in words and as a table", ()
       "In these 4 weeks your connection averaged 65 (In the Flock), set on 7 days. It rose by about 39 points. " +
         "Highest 85 on Thu 26 Nov; lowest 40 on Tue 3 Nov.",
     );
-    expect(charts.connection.points.x[0]).toBe(timestampOf("2026-11-02"));
-    expect(charts.connection.points.y).toHaveLength(25); // up to today
+    expect(charts.connection.points.x[0]).toBe(timestampOf("2026-11-01"));
+    expect(charts.connection.points.y).toHaveLength(26); // up to today
     expect(charts.connection.table.rows[0]).toEqual(["Tue 3 Nov", "40 (Following)"]);
     expect(charts.connection.table.rows).toHaveLength(7);
   });
@@ -42,7 +42,7 @@ describe("the charts of a range say what they show, in words and as a table", ()
       "You checked in on 7 days: 3 great, 2 good and 2 neutral. Through the weeks your mood lifted, from mostly neutral to mostly great.",
     );
     expect(charts.mood.table.columns).toEqual(["Week of", "Mostly", "Great", "Good", "Neutral", "Struggling"]);
-    expect(charts.mood.table.rows[0]).toEqual(["2 Nov", "neutral", 0, 0, 2, 0]);
+    expect(charts.mood.table.rows[0]).toEqual(["1 Nov", "neutral", 0, 0, 2, 0]);
     expect(charts.mood.points.y).toEqual([1, null, 2, 2.75]);
   });
 
@@ -51,12 +51,12 @@ describe("the charts of a range say what they show, in words and as a table", ()
       "Current streak: 4 days. Longest run in these 4 weeks: 4 days. 8 days with a completed devotional or a check-in.",
     );
     expect(charts.calendar.summary).not.toMatch(/miss/i);
-    expect(charts.calendar.calendar.days).toHaveLength(28); // to this week's Sunday
+    expect(charts.calendar.calendar.days).toHaveLength(28); // to this week's Saturday
     expect(charts.calendar.table.rows).toEqual([
-      ["2 Nov", 2, 0, 2],
-      ["9 Nov", 1, 1, 0],
-      ["16 Nov", 1, 0, 1],
-      ["23 Nov", 4, 1, 4],
+      ["1 Nov", 2, 0, 2],
+      ["8 Nov", 1, 1, 0],
+      ["15 Nov", 1, 0, 1],
+      ["22 Nov", 4, 1, 4],
     ]);
   });
 
@@ -68,15 +68,15 @@ describe("the charts of a range say what they show, in words and as a table", ()
 
   it("journal: entries per week", () => {
     expect(charts.journal.summary).toBe(
-      "4 journal entries in these 4 weeks, about 1 a week. The most in one week: 2, the week of 9 Nov.",
+      "4 journal entries in these 4 weeks, about 1 a week. The most in one week: 2, the week of 8 Nov.",
     );
     expect(charts.journal.points.y).toEqual([1, 2, 0, 1]);
   });
 
   it("a longer range's connection table is per week", () => {
-    const year = rangeCharts({ ...data, range: "1y", from: "2025-12-01" });
+    const year = rangeCharts({ ...data, range: "1y", from: "2025-11-30" });
     expect(year.connection.table.columns).toEqual(["Week of", "Average", "Days set"]);
-    expect(year.connection.table.rows[0]).toEqual(["2 Nov", "43 (Following)", 2]);
+    expect(year.connection.table.rows[0]).toEqual(["1 Nov", "43 (Following)", 2]);
     expect(year.connection.summary).toMatch(/^In this past year/);
   });
 

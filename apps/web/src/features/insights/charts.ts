@@ -1,15 +1,15 @@
 import {
   fillDays,
-  mondayOf,
   moodNear,
   periodStats,
   shortDate,
   streakCalendar,
-  sundayOf,
   topFocusAreas,
   trendOf,
   TREND_THRESHOLDS,
   weeklyStats,
+  weekEndOf,
+  weekStartOf,
   dayLabel,
   type InsightDay,
   type InsightSnapshot,
@@ -101,7 +101,7 @@ export function connectionChart(days: readonly InsightDay[], phrase: string, wee
           .map((w) => [
             shortDate(w.weekStart),
             `${round(w.connectionAverage!)} (${connectionLabel(round(w.connectionAverage!))})`,
-            days.filter((d) => d.connection !== null && d.date >= w.weekStart && d.date <= sundayOf(w.weekStart)).length,
+            days.filter((d) => d.connection !== null && d.date >= w.weekStart && d.date <= weekEndOf(w.weekStart)).length,
           ]),
       }
     : {
@@ -182,9 +182,9 @@ export function calendarTable(calendar: StreakCalendar, phrase: string): ChartTa
   const first = calendar.days[0]?.date ?? "";
   for (const day of calendar.days) {
     if (day.future) continue;
-    // The week's first day in the calendar (its Monday, or the calendar's first day when that is later).
-    const monday = mondayOf(day.date);
-    const key = monday < first ? first : monday;
+    // The week's first day in the calendar (its Sunday, or the calendar's first day when that is later).
+    const start = weekStartOf(day.date);
+    const key = start < first ? first : start;
     const week = weeks.get(key) ?? { done: 0, devotionals: 0, checkins: 0 };
     if (day.done) week.done += 1;
     if (day.devotional) week.devotionals += 1;
@@ -263,8 +263,8 @@ export const RANGE_PHRASES = { "4w": "these 4 weeks", "3m": "these 3 months", "1
 /** Every chart of the page for one range's data. */
 export function rangeCharts(data: InsightsData) {
   const phrase = RANGE_PHRASES[data.range];
-  // The calendar shows this week to its Sunday; the averages count only the days up to today.
-  const days = fillDays(data.days, data.from, sundayOf(data.today));
+  // The calendar shows this week to its Saturday; the averages count only the days up to today.
+  const days = fillDays(data.days, data.from, weekEndOf(data.today));
   const past = days.filter((d) => d.date <= data.today);
   const weeks = weeklyStats(days, data.today);
   const calendar = streakCalendar(days, data.today, data.streak);

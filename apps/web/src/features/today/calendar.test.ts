@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayState, monthGrid, monthGridRange, shiftMonth, streakLabel, weekday, weekOf } from "./calendar";
+import { weekdayOf } from "@shepherd/shared/dates";
+import { addDays, dayState, monthGrid, monthGridRange, shiftMonth, streakLabel, weekOf } from "./calendar";
 
 describe("the streak calendar's days", () => {
   it("moves across months, years and leap days", () => {
@@ -10,7 +11,7 @@ describe("the streak calendar's days", () => {
   });
 
   it("gives the week Sunday to Saturday around any day", () => {
-    expect(weekday("2026-06-14")).toBe(0);
+    expect(weekdayOf("2026-06-14")).toBe(0);
     expect(weekOf("2026-06-17")).toEqual([
       "2026-06-14",
       "2026-06-15",

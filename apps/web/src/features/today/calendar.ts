@@ -1,9 +1,9 @@
 /**
  * The streak calendar's days: this week and this month as his own dates (YYYY-MM-DD, the server's `date`), counted in
- * UTC so no browser time zone moves a day. Weeks start on Sunday, the Lord's day, as American calendars print them.
+ * UTC so no browser time zone moves a day. Weeks start on Sunday, as everywhere in Shepherd (`weekStartOf`).
  */
 
-import { addDays } from "@shepherd/shared/dates";
+import { addDays, weekStartOf } from "@shepherd/shared/dates";
 
 export const DAYS_IN_WEEK = 7;
 
@@ -17,14 +17,9 @@ function iso(date: Date): string {
 
 export { addDays };
 
-/** 0 for Sunday up to 6 for Saturday. */
-export function weekday(date: string): number {
-  return utc(date).getUTCDay();
-}
-
 /** The seven dates, Sunday to Saturday, of the week that holds `date`. */
 export function weekOf(date: string): string[] {
-  const sunday = addDays(date, -weekday(date));
+  const sunday = weekStartOf(date);
   return Array.from({ length: DAYS_IN_WEEK }, (_, i) => addDays(sunday, i));
 }
 

@@ -3,13 +3,13 @@ import { calendarMonths, dayLabel, type CalendarDay, type StreakCalendar } from 
 import { cn } from "@/lib/cn";
 
 const WEEKDAYS = [
+  ["S", "Sunday"],
   ["M", "Monday"],
   ["T", "Tuesday"],
   ["W", "Wednesday"],
   ["T", "Thursday"],
   ["F", "Friday"],
   ["S", "Saturday"],
-  ["S", "Sunday"],
 ] as const;
 
 function describe(day: CalendarDay): string {
@@ -67,7 +67,7 @@ function DayCell({ day, compact }: { day: CalendarDay; compact: boolean }) {
 }
 
 /**
- * The streak calendar: a month grid per month of the range, Monday first, with the current streak above it (left out
+ * The streak calendar: a month grid per month of the range, Sunday first, with the current streak above it (left out
  * for an insight's past period, whose streak then is not kept). A year's
  * months are drawn small, as dots without their numbers (each day still says what it was to a screen reader).
  */
