@@ -134,7 +134,10 @@ export async function generateInsight(
   });
   const { date: today } = dayIn(now, stored.timeZone);
   const bounds = periodBounds(options.period, today);
-  const words = await wordsOf(db, { userId: options.userId, from: bounds.from, to: bounds.to });
+  const [words, [profile]] = await Promise.all([
+    wordsOf(db, { userId: options.userId, from: bounds.from, to: bounds.to }),
+    db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, options.userId)),
+  ]);
   const care = [...words.journal, ...words.notes].some((text) => needsCare(text));
 
   if (!care) {
@@ -143,7 +146,6 @@ export async function generateInsight(
     if (!access.allowed) throw accessDenied(access);
   }
 
-  const [profile] = await db.select({ displayName: profiles.displayName }).from(profiles).where(eq(profiles.id, options.userId));
   const days = stored.days.filter((d) => d.date >= bounds.previousFrom && d.date <= bounds.to);
   const { draft, tokensUsed, source } = await ai.composeInsight({
     userId: options.userId,
