@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FOCUS_THEME_IDS, type FocusThemeId } from "./themes";
+import type { FeatureUsage } from "./usage";
 
 /**
  * The Pasture's series library (/pasture/library): short courses of sessions for a group of men to discuss. Starter
@@ -190,7 +191,8 @@ export interface DiscussionGuideResult {
   guide: DiscussionGuide;
   /** Who wrote it: the offline composer or the model. */
   source: "composer" | "openai";
-  usage: { used: number; limit: number | null } | null;
+  /** This month's gathering content generations after this one. */
+  usage: FeatureUsage | null;
 }
 
 export interface SeriesProgress {
