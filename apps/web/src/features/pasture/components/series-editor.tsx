@@ -301,7 +301,7 @@ export function SeriesEditor({ series }: { series: EditableSeries | null }) {
         </p>
       ) : null}
       <Card className="space-y-4">
-        <Field label="Title">
+        <Field label="Series title">
           {(ids) => (
             <Input
               id={ids.id}

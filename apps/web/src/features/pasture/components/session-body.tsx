@@ -38,7 +38,7 @@ export function SessionBody({ body }: { body: Body }) {
         <blockquote className="font-serif leading-relaxed text-stone-900 dark:text-stone-100">
           {body.passage.verses.map((verse) => (
             <span key={`${verse.chapter}:${verse.verse}`}>
-              <sup className="mr-0.5 text-xs text-stone-500 dark:text-stone-400">{verse.verse}</sup>
+              <sup className="mr-0.5 text-xs text-stone-600 dark:text-stone-400">{verse.verse}</sup>
               {verse.text}{" "}
             </span>
           ))}

@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, Pencil, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { SeriesDetail } from "@shepherd/shared/series";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
@@ -21,6 +21,14 @@ import { BackToLibrary, SeriesHeader } from "../components/series-header";
 function FollowPanel({ series }: { series: SeriesDetail }) {
   const following = useSetFollowing();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Focus stays on the button he pressed (Follow becomes Unfollow) once it is enabled again.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (refocus && !following.isPending) {
+      buttonRef.current?.focus();
+      setRefocus(false);
+    }
+  }, [refocus, following.isPending]);
   const p = series.progress;
   const toggle = () =>
     following.mutate(
@@ -28,7 +36,7 @@ function FollowPanel({ series }: { series: SeriesDetail }) {
       {
         onSuccess: () => {
           notify(p ? "You've stopped following this series" : "Following", p ? "Your marks are kept." : standing(series));
-          buttonRef.current?.focus();
+          setRefocus(true);
         },
         onError: showError,
       },

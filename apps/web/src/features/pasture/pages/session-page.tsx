@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, CheckCircle2 } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { SeriesSession } from "@shepherd/shared/series";
 import { focusThemeLabel } from "@shepherd/shared/themes";
@@ -23,6 +23,13 @@ function DonePanel({ session }: { session: SeriesSession }) {
   const done = useSetSessionDone();
   const nextRef = useRef<HTMLAnchorElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Focus stays with what he did once the page shows it: the way on once it is done, the button otherwise.
+  const [refocus, setRefocus] = useState<"next" | "button" | null>(null);
+  useEffect(() => {
+    if (!refocus || done.isPending) return;
+    (refocus === "next" && nextRef.current ? nextRef.current : buttonRef.current)?.focus();
+    setRefocus(null);
+  }, [refocus, done.isPending, session.completed]);
   const mark = (value: boolean) =>
     done.mutate(
       { sessionId: session.id, done: value },
@@ -35,8 +42,7 @@ function DonePanel({ session }: { session: SeriesSession }) {
               next ? `Next: session ${next.position}, ${next.title}.` : "You've done every session of this series.",
             );
           }
-          // Focus stays with what he did: the way on once it is done, the button otherwise.
-          requestAnimationFrame(() => (value && nextRef.current ? nextRef.current : buttonRef.current)?.focus());
+          setRefocus(value ? "next" : "button");
         },
         onError: showError,
       },
