@@ -382,6 +382,53 @@ describe("discussion guides (gathering_content)", () => {
   });
 });
 
+describe("a session's discussion", () => {
+  test("members who can read a session comment on it; a closed session's thread is 404; a mention notifies with a link", async () => {
+    const writer = await brother(app, "Writer");
+    const reader = await brother(app, "Reader");
+    const id = await starterId("fathers-who-stay-close");
+    const detail = (await writer.client.get(`/api/series/${id}`)).json();
+    const first = detail.sessions[0].id;
+
+    const posted = await writer.client.post(`/api/series/sessions/${first}/comments`, {
+      body: `Praying for my son this week, @${reader.username}.`,
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const list = (await reader.client.get(`/api/series/sessions/${first}/comments`)).json();
+    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ body: expect.stringContaining("Praying") })]));
+    expect((await reader.client.get(`/api/series/sessions/${first}`)).json().comment_count).toBe(1);
+
+    const bell = (await reader.client.get("/api/notifications")).json();
+    const mention = bell.items.find((n: { type: string }) => n.type === "mention_series_session");
+    expect(mention.link).toBe(`/pasture/library/${id}/sessions/${first}?comment=${posted.json().id}`);
+
+    // Session 2 is closed to a free member: its thread too.
+    expect((await reader.client.get(`/api/series/sessions/${detail.sessions[1].id}/comments`)).status).toBe(404);
+    expect((await reader.client.post(`/api/series/sessions/${detail.sessions[1].id}/comments`, { body: "Hi" })).status).toBe(404);
+
+    // Only the author edits or deletes his comment.
+    const commentId = posted.json().id;
+    expect((await reader.client.patch(`/api/series/session-comments/${commentId}`, { body: "Mine now" })).status).toBe(403);
+    expect((await writer.client.patch(`/api/series/session-comments/${commentId}`, { body: "Praying for my son." })).status).toBe(
+      200,
+    );
+    expect((await writer.client.delete(`/api/series/session-comments/${commentId}`)).status).toBe(200);
+    expect((await reader.client.get(`/api/series/sessions/${first}`)).json().comment_count).toBe(0);
+  });
+
+  test("a private series' thread is 404 to another member", async () => {
+    const owner = await newPremiumPerson(app);
+    const other = await newPremiumPerson(app);
+    const { id } = (await owner.client.post("/api/series", ownSeries())).json();
+    const session = (await owner.client.get(`/api/series/${id}`)).json().sessions[0].id;
+    expect((await owner.client.post(`/api/series/sessions/${session}/comments`, { body: "Notes for Tuesday." })).status).toBe(
+      201,
+    );
+    expect((await other.client.get(`/api/series/sessions/${session}/comments`)).status).toBe(404);
+    expect((await other.client.post(`/api/series/sessions/${session}/comments`, { body: "Hello" })).status).toBe(404);
+  });
+});
+
 describe("his data", () => {
   test("export has his series, follows, completions and comments; deleting his account removes them", async () => {
     const owner = await newPremiumPerson(app);

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
-import { discussionGuideInput, seriesInput, seriesListQuery } from "@shepherd/shared";
+import { commentInput, discussionGuideInput, seriesInput, seriesListQuery } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
+import { createComment, deleteComment, listComments, updateComment } from "../community/comments";
+import { seriesSessionThread } from "../community/threads";
 import { getSeries, getSession, listSeries, mySeries } from "./catalog";
 import { followSeries, setSessionDone, unfollowSeries } from "./following";
 import { draftGuide } from "./guide";
@@ -76,6 +78,27 @@ export function seriesRoutes(ctx: AppContext) {
       .delete(`${SESSION}/completion`, async (c) => {
         const user = await requireUser(c);
         return c.json(await setSessionDone(ctx.db, { userId: user.id, sessionId: c.req.param("sessionId"), done: false }));
+      })
+      // A session's discussion: the one comment thread (community/comments.ts), as seriesSessionThread describes it.
+      .get(`${SESSION}/comments`, async (c) => {
+        const user = await requireUser(c);
+        return c.json(await listComments(ctx.db, seriesSessionThread, { parentId: c.req.param("sessionId"), userId: user.id }));
+      })
+      .post(`${SESSION}/comments`, async (c) => {
+        const user = await requireUser(c);
+        const { body } = await readJson(c, commentInput);
+        const parentId = c.req.param("sessionId");
+        return c.json(await createComment(ctx.db, seriesSessionThread, { parentId, userId: user.id, body }), 201);
+      })
+      .patch(`/series/session-comments/:id${UUID_PARAM}`, async (c) => {
+        const user = await requireUser(c);
+        const { body } = await readJson(c, commentInput);
+        return c.json(await updateComment(ctx.db, seriesSessionThread, { commentId: c.req.param("id"), userId: user.id, body }));
+      })
+      .delete(`/series/session-comments/:id${UUID_PARAM}`, async (c) => {
+        const user = await requireUser(c);
+        await deleteComment(ctx.db, seriesSessionThread, { commentId: c.req.param("id"), userId: user.id });
+        return c.json({ deleted: true });
       })
   );
 }

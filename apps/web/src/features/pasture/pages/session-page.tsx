@@ -1,8 +1,9 @@
-import { ArrowLeft, ArrowRight, CheckCircle2 } from "lucide-react";
+import { ArrowLeft, ArrowRight, CheckCircle2, MessageCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { SeriesSession } from "@shepherd/shared/series";
 import { focusThemeLabel } from "@shepherd/shared/themes";
+import { CommentThread } from "@/community";
 import { ScriptureLink } from "@/components/scripture/scripture-link";
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { Button } from "@/components/ui/button";
@@ -13,6 +14,7 @@ import { hasStatus } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/document-title";
 import { notify, showError } from "@/lib/toast";
 import { useSession } from "../api/series/get-session";
+import { sessionComments } from "../api/series/session-comments";
 import { useSetSessionDone } from "../api/series/set-session-done";
 import { GatherForSession } from "../components/gather-for-session";
 import { seriesPath, sessionPath } from "../components/series-card";
@@ -111,6 +113,25 @@ function Neighbours({ session }: { session: SeriesSession }) {
   );
 }
 
+/** The session's discussion: the one comment thread, open to whoever may read the session. */
+function Discussion({ session }: { session: SeriesSession }) {
+  const [params] = useSearchParams();
+  return (
+    <Card role="region" aria-labelledby="session-discussion" className="space-y-2 p-4 sm:p-5">
+      <h2 id="session-discussion" className="flex items-center gap-2 font-serif text-lg font-semibold">
+        <MessageCircle aria-hidden="true" className="h-5 w-5 shrink-0 text-pasture-700 dark:text-gold-300" />
+        Discussion
+      </h2>
+      <CommentThread
+        kind={sessionComments}
+        parent={session}
+        id={`session-comments-${session.id}`}
+        marked={params.get("comment")}
+      />
+    </Card>
+  );
+}
+
 function Session({ session }: { session: SeriesSession }) {
   useDocumentTitle(`${session.title} · ${session.series.title}`);
   return (
@@ -138,6 +159,7 @@ function Session({ session }: { session: SeriesSession }) {
           <SessionBody body={session.body} />
           <DonePanel session={session} />
           <GatherForSession seriesId={session.series.id} sessionId={session.id} sessionTitle={session.title} />
+          <Discussion session={session} />
         </>
       ) : (
         <div className="space-y-4">
