@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { schema } from "../src/db/client";
+import { createLogger } from "../src/logger";
 import { loadSeriesLibrary } from "../src/modules/series/library";
+import { ensureStarterSeries } from "../src/modules/series/starter";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { newPerson, newPremiumPerson } from "./helpers/auth";
 import { brother, flockOf, join } from "./helpers/community";
@@ -92,6 +94,33 @@ describe("the library", () => {
     expect(none.json().series).toEqual([]);
     expect((await client.get(`/api/series?q=${"x".repeat(101)}`)).status).toBe(400);
     expect((await client.get("/api/series?q=a%00b")).status).toBe(400);
+  });
+});
+
+describe("the starter library's copy", () => {
+  test("a changed file rewrites its series in place (sessions keep their ids and his marks); a removed one is retired", async () => {
+    const log = createLogger("silent");
+    const { client } = await newPremiumPerson(app);
+    const id = await starterId("monday-faith");
+    const before = (await client.get(`/api/series/${id}`)).json();
+    await client.put(`/api/series/sessions/${before.sessions[0].id}/completion`);
+
+    const changed = structuredClone(library);
+    const monday = changed.find((s) => s.id === "monday-faith")!;
+    monday.sessions[0]!.title = "Put in the Garden to Tend It";
+    const others = changed.filter((s) => s.id !== "teach-us-to-pray");
+    await ensureStarterSeries(app.db, others, log);
+
+    const after = (await client.get(`/api/series/${id}`)).json();
+    expect(after.sessions.map((s: { id: string }) => s.id)).toEqual(before.sessions.map((s: { id: string }) => s.id));
+    expect(after.sessions[0]).toMatchObject({ title: "Put in the Garden to Tend It", completed: true });
+    const titles = (await client.get("/api/series")).json().series.map((s: { title: string }) => s.title);
+    expect(titles).not.toContain("Teach Us to Pray");
+
+    // Back as shipped: the retired series returns, the title is restored.
+    await ensureStarterSeries(app.db, library, log);
+    expect((await client.get("/api/series")).json().series.map((s: { title: string }) => s.title)).toContain("Teach Us to Pray");
+    expect((await client.get(`/api/series/${id}`)).json().sessions[0].title).toBe("Put in the Garden");
   });
 });
 
