@@ -1,6 +1,12 @@
 /** Spec section 2, 3 and 9: notifications as the client sees them. */
 
-export const NOTIFICATION_TYPES = ["mention_post", "mention_comment", "mention_reflection", "mention_plan_day"] as const;
+export const NOTIFICATION_TYPES = [
+  "mention_post",
+  "mention_comment",
+  "mention_reflection",
+  "mention_plan_day",
+  "mention_series_session",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_LIST_LIMIT = 20;
@@ -32,6 +38,7 @@ export function formatUnreadBadge(unread: number): string {
 export function notificationTarget(type: string, link: string | null = null): string {
   if (link) return link;
   if (type === "mention_plan_day") return "/path";
+  if (type === "mention_series_session") return "/pasture/library";
   return type === "mention_reflection" ? "/flock" : "/pasture";
 }
 
@@ -46,6 +53,8 @@ export function mentionAction(type: string): string {
       return "mentioned you in your flock";
     case "mention_plan_day":
       return "mentioned you in a plan discussion";
+    case "mention_series_session":
+      return "mentioned you in a series discussion";
     default:
       return "mentioned you";
   }

@@ -69,6 +69,18 @@ const LibraryPage = page(
   () => import("@/features/pasture/pages/library-page"),
   (m) => m.LibraryPage,
 );
+const SeriesPage = page(
+  () => import("@/features/pasture/pages/series-page"),
+  (m) => m.SeriesPage,
+);
+const SessionPage = page(
+  () => import("@/features/pasture/pages/session-page"),
+  (m) => m.SessionPage,
+);
+const SeriesEditorPage = page(
+  () => import("@/features/pasture/pages/series-editor-page"),
+  (m) => m.SeriesEditorPage,
+);
 const GatheringJoinPage = page(
   () => import("@/features/pasture/pages/gathering-join-page"),
   (m) => m.GatheringJoinPage,
@@ -180,6 +192,10 @@ export function AppRoutes() {
             <Route path="journal" element={<JournalPage />} />
             <Route path="pasture" element={<PasturePage />} />
             <Route path="pasture/library" element={<LibraryPage />} />
+            <Route path="pasture/library/new" element={<SeriesEditorPage />} />
+            <Route path="pasture/library/:seriesId" element={<SeriesPage />} />
+            <Route path="pasture/library/:seriesId/edit" element={<SeriesEditorPage />} />
+            <Route path="pasture/library/:seriesId/sessions/:sessionId" element={<SessionPage />} />
             <Route path="pasture/gathering/:roomName/join" element={<GatheringJoinPage />} />
             <Route path="pasture/gathering/:roomName" element={<GatheringRoomPage />} />
             <Route path="flock" element={<FlockPage />} />

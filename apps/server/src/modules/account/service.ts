@@ -15,6 +15,7 @@ import { notificationData } from "../notifications/person-data";
 import { pastureData } from "../pasture/person-data";
 import { pathData } from "../path/person-data";
 import { profileData } from "../profiles/person-data";
+import { seriesData } from "../series/person-data";
 import { subscriptionData } from "../subscription/person-data";
 import { todayData } from "../today/person-data";
 import { whisperData } from "../whispers/person-data";
@@ -39,6 +40,7 @@ const AREAS: PersonData[] = [
   whisperData,
   insightData,
   pathData,
+  seriesData,
   pastureData,
   flockData,
   errorReportData,

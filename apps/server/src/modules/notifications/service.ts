@@ -19,6 +19,8 @@ const {
   planDayDiscussions,
   planGroups,
   postComments,
+  seriesSessionComments,
+  seriesSessions,
   reflections,
   reflectionComments,
 } = schema;
@@ -33,6 +35,7 @@ interface MentionPlace {
   /** Set when the mention is in a comment under the reflection. */
   reflectionCommentId: string | null;
   planDay: { planId: string; groupId: string; day: number } | null;
+  seriesSession: { seriesId: string; sessionId: string } | null;
 }
 
 /**
@@ -55,6 +58,10 @@ export function mentionLink(place: MentionPlace): string | null {
     case "mention_plan_day":
       return place.planDay
         ? `/path/${q(place.planDay.planId)}?day=${place.planDay.day}&together=${q(place.planDay.groupId)}`
+        : null;
+    case "mention_series_session":
+      return place.seriesSession
+        ? `/pasture/library/${q(place.seriesSession.seriesId)}/sessions/${q(place.seriesSession.sessionId)}?comment=${q(place.sourceId!)}`
         : null;
     default:
       return null;
@@ -83,6 +90,9 @@ export async function listNotifications(db: Database, userId: string): Promise<N
         // A mention in a plan day's discussion leads to that day in the plan, with the group's discussion open.
         planDay: sql<{ planId: string; groupId: string; day: number } | null>`case when ${planDayDiscussions.id} is null then null
           else json_build_object('planId', ${planGroups.planId}, 'groupId', ${planGroups.id}, 'day', ${planDayDiscussions.dayNumber}) end`,
+        // A mention in a series session's discussion leads to that session.
+        seriesSession: sql<{ seriesId: string; sessionId: string } | null>`case when ${seriesSessions.id} is null then null
+          else json_build_object('seriesId', ${seriesSessions.seriesId}, 'sessionId', ${seriesSessions.id}) end`,
       })
       .from(notifications)
       .leftJoin(profiles, eq(profiles.id, notifications.mentionerId))
@@ -102,6 +112,11 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       .leftJoin(planDayComments, and(eq(notifications.type, "mention_plan_day"), eq(planDayComments.id, notifications.sourceId)))
       .leftJoin(planDayDiscussions, eq(planDayDiscussions.id, planDayComments.discussionId))
       .leftJoin(planGroups, eq(planGroups.id, planDayDiscussions.groupId))
+      .leftJoin(
+        seriesSessionComments,
+        and(eq(notifications.type, "mention_series_session"), eq(seriesSessionComments.id, notifications.sourceId)),
+      )
+      .leftJoin(seriesSessions, eq(seriesSessions.id, seriesSessionComments.sessionId))
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATION_LIST_LIMIT),
