@@ -46,7 +46,7 @@ async function memberReadyForToday(port) {
   return cookie;
 }
 
-/** LIGHTHOUSE_SAVE=<dir>: keep each run's full report (long tasks, the LCP element, requests) as <dir>/<page>-<n>.json. */
+/** LIGHTHOUSE_SAVE=<dir>: keep each run's report (<dir>/<page>-<n>.json: long tasks, requests) and trace (.trace.json). */
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
 let saved = 0;
 
@@ -75,6 +75,9 @@ async function auditOnce(chromePort, url, extraHeaders) {
     fs.mkdirSync(SAVE_DIR, { recursive: true });
     const name = new URL(url).pathname.replace(/\W+/g, "") || "today";
     fs.writeFileSync(path.join(SAVE_DIR, `${name}-${++saved}.json`), JSON.stringify(lhr));
+    // The page load's trace too (what each long task did): open it in Chromium's DevTools, Performance panel.
+    const trace = result.artifacts?.Trace;
+    if (trace) fs.writeFileSync(path.join(SAVE_DIR, `${name}-${saved}.trace.json`), JSON.stringify(trace));
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
@@ -105,17 +108,22 @@ export async function runLighthouse() {
       { key: "today", label: "/ (Today, signed in)", url: `${base}/`, headers: { Cookie: cookie } },
       { key: "auth", label: "/auth (a visitor; the baseline)", url: `${base}/auth`, headers: undefined },
     ];
-    const rows = [];
-    for (const page of pages) {
-      const runs = [];
-      // One warm-up load first (the server's caches, the browser's compile cache are then as a returning member's).
-      await audit(chrome.port, page.url, page.headers);
-      for (let i = 0; i < RUNS; i++) {
+    // One warm-up load of each first (the server's caches, the browser's compile cache are then as a returning
+    // member's); then the pages take turns, so a change in the machine's load falls on both alike.
+    for (const page of pages) await audit(chrome.port, page.url, page.headers);
+    const runs = new Map(pages.map((page) => [page.key, []]));
+    for (let i = 0; i < RUNS; i++) {
+      for (const page of pages) {
         log(`lighthouse: ${page.label}, run ${i + 1} of ${RUNS}`);
-        runs.push(await audit(chrome.port, page.url, page.headers));
+        runs.get(page.key).push(await audit(chrome.port, page.url, page.headers));
       }
-      rows.push({ key: page.key, label: page.label, runs, median: medianRun(runs) });
     }
+    const rows = pages.map((page) => ({
+      key: page.key,
+      label: page.label,
+      runs: runs.get(page.key),
+      median: medianRun(runs.get(page.key)),
+    }));
     const today = rows.find((r) => r.key === "today").median;
     const auth = rows.find((r) => r.key === "auth").median;
     return {
@@ -158,7 +166,7 @@ export function renderLighthouse(r) {
     (row) =>
       `| ${row.label} | ${row.median.score} | ${row.median.fcpMs} | ${row.median.lcpMs} | ${row.median.tbtMs} | ${row.median.cls} | ${row.median.speedIndexMs} | ${row.runs.map((x) => x.score).join(", ")} |`,
   );
-  return `Measured ${r.measuredAt}. Lighthouse ${r.settings.lighthouse}, mobile form factor with its default simulated throttling (a mid-range phone on slow 4G), performance category only, against the built server (embedded PostgreSQL) on 127.0.0.1 in Debian's Chromium, headless. Each page is loaded once to warm up, then ${r.settings.runs} times; the table shows the medians. Today is read by a member who has finished onboarding and whose devotional is already written (his session cookie sent with every request); /auth is the same build's lightest page, for a visitor, as the baseline in the same run.
+  return `Measured ${r.measuredAt}. Lighthouse ${r.settings.lighthouse}, mobile form factor with its default simulated throttling (a mid-range phone on slow 4G), performance category only, against the built server (embedded PostgreSQL) on 127.0.0.1 in Debian's Chromium, headless. Each page is loaded once to warm up, then ${r.settings.runs} times, the two pages taking turns (so the machine's load falls on both alike); the table shows the medians. Today is read by a member who has finished onboarding and whose devotional is already written (his session cookie sent with every request); /auth is the same build's lightest page, for a visitor, as the baseline in the same run.
 
 ${header}
 | --- | --- | --- | --- | --- | --- | --- | --- |
