@@ -6,8 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import zlib from "node:zlib";
 import { ensureChromium } from "../scripts/chromium.mjs";
-import { ensureBuilt, installSignalHandlers, isMain, log, median, request, round } from "./lib/common.mjs";
+import { measureBundle, staticImports } from "./bundle.mjs";
+import { ensureBuilt, installSignalHandlers, isMain, log, median, request, ROOT, round } from "./lib/common.mjs";
 import { signUp, startBuiltServer } from "./lib/server.mjs";
 
 /** Runs per page after the warm-up (LIGHTHOUSE_RUNS to change): the score moves with the machine's load. */
@@ -88,6 +90,43 @@ async function auditOnce(chromePort, url, extraHeaders) {
   return run;
 }
 
+/**
+ * The JavaScript signed-in Today needs before its first render: the entry's static graph (what /auth needs too) and
+ * Today's page chunk with its static imports. Bytes as files on disk, gzip level 9 and brotli 11.
+ */
+export function todayFirstRouteJs() {
+  const entry = measureBundle();
+  const dist = path.resolve(ROOT, entry.dist);
+  const assets = path.join(dist, "assets");
+  const files = new Set(entry.js.map((f) => path.join(dist, f.file)));
+  const page = fs.readdirSync(assets).find((f) => /^today-page-[\w-]+\.js$/.test(f));
+  if (!page) throw new Error("no today-page-*.js chunk in the build");
+  const queue = [path.join(assets, page)];
+  while (queue.length) {
+    const file = queue.pop();
+    if (files.has(file) || !fs.existsSync(file)) continue;
+    files.add(file);
+    for (const spec of staticImports(fs.readFileSync(file, "utf8"))) {
+      if (spec.startsWith("./")) queue.push(path.join(path.dirname(file), spec));
+    }
+  }
+  let gzip = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const body = fs.readFileSync(file);
+    gzip += zlib.gzipSync(body, { level: 9 }).length;
+    brotli += zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return {
+    files: files.size,
+    gzip,
+    brotli,
+    authFiles: entry.js.length,
+    authGzip: entry.jsTotal.gzip,
+    authBrotli: entry.jsTotal.brotli,
+  };
+}
+
 /** The median of each number over the runs. */
 function medianRun(runs) {
   return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
@@ -137,6 +176,7 @@ export async function runLighthouse() {
         chromePath,
       },
       builtFirst: built,
+      firstRouteJs: todayFirstRouteJs(),
       rows,
       scoreRatio: round(today.score / auth.score, 2),
       scoreTarget: SCORE_TARGET,
@@ -156,8 +196,11 @@ export function formatLighthouse(r) {
         `${row.label.padEnd(34)} score ${String(row.median.score).padStart(3)} | FCP ${row.median.fcpMs} ms | LCP ${row.median.lcpMs} ms | TBT ${row.median.tbtMs} ms | CLS ${row.median.cls} (runs: ${row.runs.map((x) => x.score).join(", ")})`,
     ),
     `Today / auth score ratio ${r.scoreRatio}; Today at least ${r.scoreTarget}: ${r.targetMet ? "met" : "NOT met"}`,
+    `first-route JS: Today ${r.firstRouteJs.files} files ${kb(r.firstRouteJs.gzip)} gzipped; /auth ${r.firstRouteJs.authFiles} files ${kb(r.firstRouteJs.authGzip)}`,
   ].join("\n");
 }
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function renderLighthouse(r) {
   if (r.error) return `**This benchmark failed on its last run (${r.measuredAt}):** \`${r.error.split("\n")[0]}\``;
@@ -172,7 +215,11 @@ ${header}
 | --- | --- | --- | --- | --- | --- | --- | --- |
 ${lines.join("\n")}
 
-Today's score over /auth's: **${r.scoreRatio}**. Target: Today at least ${r.scoreTarget}: **${r.targetMet ? "met" : "not met"}**. The score moves with the machine's load; it is a benchmark, not a test.`;
+${
+  r.firstRouteJs
+    ? `JavaScript before the first render (the entry's static graph, plus for Today its page chunk and that chunk's static imports): Today ${r.firstRouteJs.files} files, ${kb(r.firstRouteJs.gzip)} gzipped (${kb(r.firstRouteJs.brotli)} brotli, what a browser is sent); /auth ${r.firstRouteJs.authFiles} files, ${kb(r.firstRouteJs.authGzip)} gzipped (${kb(r.firstRouteJs.authBrotli)} brotli).\n\n`
+    : ""
+}Today's score over /auth's: **${r.scoreRatio}**. Target: Today at least ${r.scoreTarget}: **${r.targetMet ? "met" : "not met"}**. The score moves with the machine's load; it is a benchmark, not a test.`;
 }
 
 if (isMain(import.meta.url)) {
