@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { rememberReturnTo, returnToOr } from "@/lib/return-to";
 import { adminRouteGuard, appRouteGuard, onboardingRouteGuard, type GuardDecision } from "@shepherd/shared/redirects";
@@ -11,20 +11,16 @@ const LandingPage = lazy(async () => ({ default: (await import("@/features/landi
 
 function useGuardState() {
   const me = useMe();
-  // The answer is taken in a transition: the query's update renders at once and in one piece (a long task, the whole
-  // page behind the guard on a cold load), a deferred value lets React render that page in short slices. Until then
-  // the guard still shows what it showed while checking.
-  const data = useDeferredValue(me.data);
   // Section 8: an onboarding-status error means onboarding is treated as not complete.
-  const completed = Boolean(data?.profile.onboarding_completed_at);
+  const completed = Boolean(me.data?.profile.onboarding_completed_at);
   useEffect(() => {
     if (completed) writeOnboardingFlag(true);
   }, [completed]);
   return {
-    loading: data === undefined && !me.isError,
-    signedIn: Boolean(data),
+    loading: me.isPending,
+    signedIn: Boolean(me.data),
     onboardingCompleted: !me.isError && completed,
-    isAdmin: Boolean(data?.isAdmin),
+    isAdmin: Boolean(me.data?.isAdmin),
   };
 }
 

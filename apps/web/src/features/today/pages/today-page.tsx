@@ -1,16 +1,5 @@
 import { BookOpen, X } from "lucide-react";
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from "react";
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { TodayState } from "@shepherd/shared/api";
 import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
@@ -110,11 +99,8 @@ export function TodayPage() {
     return backupDevotional(backupIndex(now), localDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone));
   }, []);
   useSyncTimeZone(today.data?.time_zone);
-  // The first answer is shown in a transition: the query's update would render the page at once and in one piece
-  // (a long task on a phone), a deferred value lets React render it in short slices while the skeleton stays.
-  const arrived = useDeferredValue(!today.isPending);
 
-  if (today.isPending || !arrived) return <Skeleton />;
+  if (today.isPending) return <Skeleton />;
 
   // A failed background refetch keeps the devotional already shown; only a failed load falls back.
   if (today.isError && !today.data) {
