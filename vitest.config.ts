@@ -1,4 +1,5 @@
 import os from "node:os";
+import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
@@ -14,6 +15,8 @@ export default defineConfig({
     teardownTimeout: 60_000,
     projects: [
       {
+        // The web app's "@/" paths, as apps/web/vite.config.ts resolves them.
+        resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") } },
         test: {
           name: "unit",
           environment: "node",

@@ -320,7 +320,7 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   section("word", renderWord);
   section("path", renderPath);
   section("custom-plans", renderCustomPlans);
-  section("lighthouse", renderLighthouse);
+  section("lighthouse", (x) => [renderLighthouse(x), busyNote(x)].filter(Boolean).join("\n\n"));
   section("insights", (x) => [renderInsights(x), busyNote(x)].filter(Boolean).join("\n\n"));
   sections.push(`## How to run
 

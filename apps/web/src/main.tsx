@@ -5,8 +5,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Toaster } from "sonner";
+import { startBoot } from "./app/boot";
 import { ErrorBoundary } from "./app/error-boundary";
-import { AppRoutes } from "./app/router";
+import { AppRoutes, loadTodayPage } from "./app/router";
 import { createQueryClient } from "./lib/query-client";
 import { useSessionKeeper } from "./lib/session";
 import { startTheme } from "./lib/theme";
@@ -15,6 +16,7 @@ import "./index.css";
 startTheme();
 
 const queryClient = createQueryClient();
+startBoot(queryClient, { pathname: window.location.pathname, loadToday: loadTodayPage });
 
 function SessionKeeper() {
   useSessionKeeper();

@@ -40,9 +40,13 @@ function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > threshold);
-    onScroll();
+    // The first look waits for the next frame: reading scrollY now would force a layout in the middle of the render.
+    const frame = requestAnimationFrame(onScroll);
     window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onScroll);
+    };
   }, [threshold]);
   return scrolled;
 }
@@ -50,7 +54,8 @@ function useScrolledPast(threshold: number) {
 /**
  * Publishes how much of the screen a fixed part of the shell covers as a CSS variable on <html>: index.css keeps
  * focused elements out from under it (scroll-padding), and fixed page parts (an audio bar) sit above it. Measured,
- * because both grow with the text size and may wrap onto a second row.
+ * because both grow with the text size and may wrap onto a second row. The first measure is the ResizeObserver's first
+ * report, after the browser's own layout and before it paints (measuring during the render would force a layout).
  */
 function useCoveredSize(ref: RefObject<HTMLElement | null>, variable: string, measure: (element: HTMLElement) => number) {
   useLayoutEffect(() => {
@@ -58,7 +63,6 @@ function useCoveredSize(ref: RefObject<HTMLElement | null>, variable: string, me
     if (!element) return;
     const root = document.documentElement;
     const update = () => root.style.setProperty(variable, `${Math.ceil(measure(element))}px`);
-    update();
     const observer = new ResizeObserver(update);
     observer.observe(element);
     window.addEventListener("resize", update);

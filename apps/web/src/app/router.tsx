@@ -21,10 +21,9 @@ const ProfileStep = page(onboarding, (m) => m.ProfileStep);
 const PlanSelectionStep = page(onboarding, (m) => m.PlanSelectionStep);
 const CompleteStep = page(onboarding, (m) => m.CompleteStep);
 
-const TodayPage = page(
-  () => import("@/features/today/pages/today-page"),
-  (m) => m.TodayPage,
-);
+/** Today's code; app/boot.ts starts loading it at once on a signed-in cold load of /. */
+export const loadTodayPage = () => import("@/features/today/pages/today-page");
+const TodayPage = page(loadTodayPage, (m) => m.TodayPage);
 const PathPage = page(
   () => import("@/features/path/pages/path-page"),
   (m) => m.PathPage,

@@ -4,6 +4,7 @@ import type { Me } from "@shepherd/shared/api";
 import { AUTH_TOKEN_CHECK_MS } from "@shepherd/shared/constants";
 import { api, ApiError } from "./api";
 import { writeOnboardingFlag } from "./onboarding-flag";
+import { readSignedInHint, writeSignedInHint } from "./signed-in-hint";
 
 /** Shared by every area: who is signed in (Better Auth session) and their profile (/api/me). */
 
@@ -18,17 +19,29 @@ export const sessionQuery = queryOptions({
   staleTime: 60_000,
 });
 
+async function fetchMe(): Promise<Me | null> {
+  try {
+    return await api<Me>("/api/me");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 export const meQuery = queryOptions({
   queryKey: ["me"],
   // Asked only with a session: a visitor's first load makes no request that answers 401 (and logs an error).
+  // A browser that was signed in (the hint) asks for both at once; the session's answer still decides.
   queryFn: async ({ client }) => {
-    if (!(await client.fetchQuery(sessionQuery))) return null;
-    try {
-      return await api<Me>("/api/me");
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
+    const early = readSignedInHint() ? fetchMe() : null;
+    early?.catch(() => undefined);
+    if (!(await client.fetchQuery(sessionQuery))) {
+      writeSignedInHint(false);
+      return null;
     }
+    const me = await (early ?? fetchMe());
+    writeSignedInHint(me !== null);
+    return me;
   },
   staleTime: 30_000,
 });
@@ -93,5 +106,6 @@ export function useSessionKeeper() {
 export async function signOut(client: QueryClient) {
   await api("/api/auth/sign-out", { body: {} });
   writeOnboardingFlag(false);
+  writeSignedInHint(false);
   client.clear();
 }

@@ -29,8 +29,9 @@ export function useBottomDock() {
   useEffect(() => {
     const resized = new ResizeObserver(measure);
     observer.current = resized;
+    // The observer's first report (after the browser's layout, before it paints) is the first measure: measuring here
+    // or as the elements arrive would force a layout in the middle of rendering the page.
     for (const element of [player.current, bar.current]) if (element) resized.observe(element);
-    measure();
     return () => {
       resized.disconnect();
       observer.current = null;
@@ -43,8 +44,9 @@ export function useBottomDock() {
     (element: HTMLElement | null) => {
       if (player.current) observer.current?.unobserve(player.current);
       player.current = element;
+      // One that arrives is measured by the observer; one that goes (the player closing) is measured now.
       if (element) observer.current?.observe(element);
-      measure();
+      else measure();
     },
     [measure],
   );
@@ -52,8 +54,9 @@ export function useBottomDock() {
     (element: HTMLElement | null) => {
       if (bar.current) observer.current?.unobserve(bar.current);
       bar.current = element;
+      // One that arrives is measured by the observer; one that goes (the player closing) is measured now.
       if (element) observer.current?.observe(element);
-      measure();
+      else measure();
     },
     [measure],
   );

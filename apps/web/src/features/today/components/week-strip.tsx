@@ -9,18 +9,20 @@ const SPOKEN: Record<DayState, string> = {
   future: "still to come",
 };
 
+// One formatter each, made on first use: toLocaleDateString builds a new one on every call, which costs a phone
+// about a millisecond each time, fourteen times a week strip.
+let longFormat: Intl.DateTimeFormat | undefined;
+let narrowFormat: Intl.DateTimeFormat | undefined;
+
 /** "Monday, June 15" for one of his dates (read as a UTC date, so no time zone moves it). */
 export function longDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  longFormat ??= new Intl.DateTimeFormat(undefined, { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+  return longFormat.format(new Date(`${date}T12:00:00Z`));
 }
 
 function shortWeekday(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: "narrow", timeZone: "UTC" });
+  narrowFormat ??= new Intl.DateTimeFormat(undefined, { weekday: "narrow", timeZone: "UTC" });
+  return narrowFormat.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** This week, Sunday to Saturday: a mark on each day he kept (a devotional completed or a check-in made). */
