@@ -24,6 +24,7 @@ import { loadPlanLibrary, sourceDays } from "./modules/path/library";
 import { ensureStarterPlans } from "./modules/path/starter";
 import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
+import { createGatheringRelay } from "./modules/gatherings/relay";
 import { createJobQueue } from "./jobs/queue";
 import { startPlanWriters } from "./modules/path/generation";
 
@@ -91,6 +92,8 @@ export async function buildContext(options: {
   const composer = createComposer(loadLibrary(), sourceDays(loadPlanLibrary()));
   const realtime = createRealtimeHub({ pool, log });
   await realtime.start();
+  const gatherings = createGatheringRelay({ pool, db, log });
+  await gatherings.start();
   const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
   const jobs = createJobQueue({
     connectionString: options.databaseUrl,
@@ -116,10 +119,12 @@ export async function buildContext(options: {
     jobs,
     webDist: config.webDist,
     realtime,
+    gatherings,
     async close() {
       // Running steps finish (or, past the wait, are taken over by another process once their lease ends).
       await jobs.stop(10_000);
       await realtime.close();
+      await gatherings.close();
       await mail.close();
       await pool.end();
     },

@@ -1,6 +1,13 @@
 /** Spec section 2, 3 and 9: notifications as the client sees them. */
 
-export const NOTIFICATION_TYPES = ["mention_post", "mention_comment", "mention_reflection", "mention_plan_day"] as const;
+export const NOTIFICATION_TYPES = [
+  "mention_post",
+  "mention_comment",
+  "mention_reflection",
+  "mention_plan_day",
+  "gathering_scheduled",
+  "gathering_started",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_LIST_LIMIT = 20;
@@ -46,6 +53,10 @@ export function mentionAction(type: string): string {
       return "mentioned you in your flock";
     case "mention_plan_day":
       return "mentioned you in a plan discussion";
+    case "gathering_scheduled":
+      return "scheduled a gathering for your flock";
+    case "gathering_started":
+      return "started a gathering: join your brothers";
     default:
       return "mentioned you";
   }
