@@ -30,6 +30,7 @@ export const ROUTE_TITLES: ReadonlyArray<{ path: string; title: string }> = [
   { path: "/journal", title: "Journal" },
   { path: "/pasture", title: "The Pasture" },
   { path: "/pasture/library", title: "Series Library · The Pasture" },
+  { path: "/pasture/gatherings", title: "Gatherings · The Pasture" },
   { path: "/pasture/gathering/:roomName/join", title: "Join the Gathering · The Pasture" },
   { path: "/pasture/gathering/:roomName", title: "Gathering · The Pasture" },
   { path: "/flock", title: "My Flock" },

@@ -69,12 +69,16 @@ const LibraryPage = page(
   () => import("@/features/pasture/pages/library-page"),
   (m) => m.LibraryPage,
 );
+const GatheringsPage = page(
+  () => import("@/features/gatherings/pages/gatherings-page"),
+  (m) => m.GatheringsPage,
+);
 const GatheringJoinPage = page(
-  () => import("@/features/pasture/pages/gathering-join-page"),
+  () => import("@/features/gatherings/pages/gathering-join-page"),
   (m) => m.GatheringJoinPage,
 );
 const GatheringRoomPage = page(
-  () => import("@/features/pasture/pages/gathering-room-page"),
+  () => import("@/features/gatherings/pages/gathering-room-page"),
   (m) => m.GatheringRoomPage,
 );
 const FlockPage = page(
@@ -180,6 +184,7 @@ export function AppRoutes() {
             <Route path="journal" element={<JournalPage />} />
             <Route path="pasture" element={<PasturePage />} />
             <Route path="pasture/library" element={<LibraryPage />} />
+            <Route path="pasture/gatherings" element={<GatheringsPage />} />
             <Route path="pasture/gathering/:roomName/join" element={<GatheringJoinPage />} />
             <Route path="pasture/gathering/:roomName" element={<GatheringRoomPage />} />
             <Route path="flock" element={<FlockPage />} />
