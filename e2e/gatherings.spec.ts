@@ -88,7 +88,7 @@ async function gatheringOf(baseURL: string, host: Member, brothers: Member[], ti
 /** Through the pre-join screen (small video: 160x120 at 10 fps) into the room. */
 async function enter(m: Member, room: string) {
   await m.page.goto(`/pasture/gathering/${room}/join`);
-  await expect(m.page.getByLabel("Your camera preview")).toBeVisible();
+  await expect(m.page.getByLabel("Your camera preview")).toBeVisible({ timeout: 30_000 });
   await m.page.getByRole("switch", { name: "Low bandwidth (small video)" }).click();
   await expect(m.page.getByRole("meter", { name: "Microphone level" })).toBeVisible();
   await m.page.getByRole("button", { name: "Join", exact: true }).click();
