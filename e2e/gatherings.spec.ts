@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { withDatabase } from "./database";
-import { newUser, type TestUser } from "./helpers";
+import { expectNoViolations, newUser, type TestUser } from "./helpers";
 
 /**
  * Live video gatherings (issue 16) in real Chromium: fake camera and microphone, loopback WebRTC between browser
@@ -63,8 +63,12 @@ async function premium(m: Member) {
   );
 }
 
-/** The host's flock with every brother in it, and a gathering started now. Answers its room name. */
+/** The host's flock with every brother in it, and a gathering started now. Answers its room name (and the flock's id). */
 async function gatheringOf(baseURL: string, host: Member, brothers: Member[], title: string): Promise<string> {
+  return (await gatheringAndFlock(baseURL, host, brothers, title)).room;
+}
+
+async function gatheringAndFlock(baseURL: string, host: Member, brothers: Member[], title: string) {
   const headers = { origin: baseURL };
   const flock = await (
     await host.context.request.post("/api/flocks", { data: { name: `Gathering ${Date.now().toString(36)}` }, headers })
@@ -82,7 +86,7 @@ async function gatheringOf(baseURL: string, host: Member, brothers: Member[], ti
     headers,
   });
   expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).room_name as string;
+  return { room: (await created.json()).room_name as string, flockId: flock.id as string };
 }
 
 /** Through the pre-join screen (small video: 160x120 at 10 fps) into the room. */
@@ -94,6 +98,15 @@ async function enter(m: Member, room: string) {
   await m.page.getByRole("button", { name: "Join", exact: true }).click();
   await m.page.waitForURL(`**/pasture/gathering/${room}`);
   await expect(m.page.getByRole("toolbar", { name: "Gathering controls" })).toBeVisible();
+}
+
+/** axe on the page as it is, in the light theme and the dark one (as e2e/a11y.spec.ts sweeps every route). */
+async function expectAccessible(page: Page, where: string) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoViolations(page, `${where} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** The frames drawn so far of the remote video of `name`. */
@@ -137,11 +150,13 @@ test("two brothers pass the pre-join screen, see each other's video, chat, and o
   await guest.page.reload();
   await expect(guest.page.getByTestId("inside")).toContainText("Host Tester");
   await expect(guest.page.getByText("You'll appear as")).toContainText("Guest Tester");
+  await expectAccessible(guest.page, "the pre-join screen");
   await enter(guest, room);
 
   await expectVideoFrom(host.page, "Guest Tester");
   await expectVideoFrom(guest.page, "Host Tester");
   await expect(host.page.getByTestId("video-grid")).toHaveAttribute("data-count", "2");
+  await expectAccessible(host.page, "the room");
 
   await guest.page.getByLabel("Message your brothers").fill("Peace be with you");
   await guest.page.getByRole("button", { name: "Send message" }).click();
@@ -173,7 +188,7 @@ test("a stranger and a room that does not exist get clear screens; a free member
   const host = await member(browser, baseURL!, "owner");
   const stranger = await member(browser, baseURL!, "stranger");
   await premium(host);
-  const room = await gatheringOf(baseURL!, host, [], "Private prayer");
+  const { room, flockId } = await gatheringAndFlock(baseURL!, host, [], "Private prayer");
   await stranger.page.goto(`/pasture/gathering/${room}/join`);
   await expect(stranger.page.getByRole("heading", { name: "Not your flock's gathering" })).toBeVisible();
   await stranger.page.goto("/pasture/gathering/nosuchroom0000/join");
@@ -181,6 +196,10 @@ test("a stranger and a room that does not exist get clear screens; a free member
   await stranger.page.goto("/pasture/gatherings");
   await expect(stranger.page.getByRole("heading", { name: "Gatherings", level: 1 })).toBeVisible();
   await expect(stranger.page.getByTestId("upgrade-prompt-gathering_viewing")).toBeVisible();
+  await host.page.goto(`/flock?f=${flockId}`);
+  await expect(host.page.getByRole("heading", { name: "Gatherings", level: 2 })).toBeVisible();
+  await expect(host.page.getByRole("link", { name: "Join Private prayer" })).toBeVisible();
+  await expectAccessible(host.page, "the flock's page with a gathering");
   await host.page.goto("/pasture/gatherings");
   await expect(host.page.getByRole("link", { name: "Join Private prayer" })).toBeVisible();
   await expect(host.page.getByRole("button", { name: "Host a gathering" })).toBeVisible();

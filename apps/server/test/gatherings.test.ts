@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { TokenVerifier } from "livekit-server-sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOM_CLOSE, type GatheringSummary } from "@shepherd/shared";
 import { schema } from "../src/db/client";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { brother, flockOf, join, type Brother } from "./helpers/community";
+import { TestClient } from "./helpers/http-client";
 import { openRoomSocket, type RoomSocket } from "./helpers/room-socket";
 
 /**
@@ -271,6 +273,45 @@ describe("the signaling socket", () => {
       reason: "left",
     });
     expect(second.ctx.gatherings.connections()).toBe(0);
+  });
+});
+
+describe("LiveKit", () => {
+  test("with LiveKit configured, the room says so and a member gets a token for it (the host as its admin); a stranger does not", async () => {
+    const apiKey = "APIbench";
+    const apiSecret = "a-livekit-secret-long-enough-0123456789abcdef";
+    const livekit = await startTestApp({
+      database: app.database,
+      env: {
+        BETTER_AUTH_SECRET: secret,
+        LIVEKIT_URL: "wss://livekit.example.com",
+        LIVEKIT_API_KEY: apiKey,
+        LIVEKIT_API_SECRET: apiSecret,
+      },
+    });
+    try {
+      const { host, andrew, stranger, flock } = await flockWithHost();
+      const { room_name: room } = await startNow(host, flock.id);
+      // The same session, on the LiveKit-configured process.
+      const as = (person: Brother) => {
+        const client = new TestClient(livekit.url);
+        for (const [name, value] of person.client.cookies) client.cookies.set(name, value);
+        return client;
+      };
+      expect((await as(andrew).get(`/api/gatherings/${room}`)).json().media).toBe("livekit");
+      const minted = await as(andrew).post(`/api/gatherings/${room}/livekit-token`);
+      expect(minted.status, minted.text).toBe(200);
+      expect(minted.json().url).toBe("wss://livekit.example.com");
+      const claims = await new TokenVerifier(apiKey, apiSecret).verify(minted.json().token);
+      expect(claims).toMatchObject({ sub: andrew.id, video: { room, roomJoin: true, roomAdmin: false } });
+      const hosted = await new TokenVerifier(apiKey, apiSecret).verify(
+        (await as(host).post(`/api/gatherings/${room}/livekit-token`)).json().token,
+      );
+      expect(hosted.video?.roomAdmin).toBe(true);
+      expect((await as(stranger).post(`/api/gatherings/${room}/livekit-token`)).status).toBe(403);
+    } finally {
+      await livekit.close();
+    }
   });
 });
 
