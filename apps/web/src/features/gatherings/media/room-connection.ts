@@ -78,6 +78,8 @@ export class RoomConnection {
   }
 
   connect() {
+    // React's development mode mounts twice (connect, close, connect): each connect is a fresh start.
+    this.closedByUs = false;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}/api/gatherings/${encodeURIComponent(this.options.roomName)}/ws`);
     this.socket = socket;
