@@ -92,7 +92,7 @@ async function gatheringAndFlock(baseURL: string, host: Member, brothers: Member
 /** Through the pre-join screen (small video: 160x120 at 10 fps) into the room. */
 async function enter(m: Member, room: string) {
   await m.page.goto(`/pasture/gathering/${room}/join`);
-  await expect(m.page.getByLabel("Your camera preview")).toBeVisible({ timeout: 30_000 });
+  await expect(m.page.getByLabel("Your camera preview")).toBeVisible({ timeout: 60_000 });
   await m.page.getByRole("switch", { name: "Low bandwidth (small video)" }).click();
   await expect(m.page.getByRole("meter", { name: "Microphone level" })).toBeVisible();
   await m.page.getByRole("button", { name: "Join", exact: true }).click();
@@ -129,7 +129,7 @@ test("two brothers pass the pre-join screen, see each other's video, chat, and o
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const host = await member(browser, baseURL!, "host");
   const guest = await member(browser, baseURL!, "guest");
   await premium(host);
@@ -208,7 +208,7 @@ test("a stranger and a room that does not exist get clear screens; a free member
 });
 
 test("four brothers in one room each see the three others' video (slower)", async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const people = await Promise.all(["one", "two", "three", "four"].map((p) => member(browser, baseURL!, p)));
   const [host, ...brothers] = people as [Member, ...Member[]];
   await premium(host);

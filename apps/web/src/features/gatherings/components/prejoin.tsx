@@ -57,10 +57,7 @@ function LevelMeter({ stream, muted }: { stream: MediaStream | null; muted: bool
         data-testid="mic-level"
         className="h-2 w-full overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800"
       >
-        <div
-          className="h-full bg-pasture-600 transition-[width] duration-100 dark:bg-gold-400"
-          style={{ width: `${percent}%` }}
-        />
+        <div className="h-full bg-pasture-600 dark:bg-gold-400" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-stone-600 dark:text-stone-400">
         {muted ? "Your microphone is off." : "Say something: the bar moves when we hear you."}
