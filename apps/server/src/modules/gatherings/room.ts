@@ -172,16 +172,12 @@ export function applyEvent(state: RoomState, event: RoomEvent): Transition {
       if (!target) return { state, effects: [refuse(event.by, "gone", "That brother has left the gathering.")] };
       if (target.user_id === state.hostId)
         return { state, effects: [refuse(event.by, "invalid", "The host cannot remove himself.")] };
-      const next = {
-        ...state,
-        participants: others(state, target.peer),
-        removed: state.removed.includes(target.user_id) ? state.removed : [...state.removed, target.user_id],
-      };
       // Every connection of the removed brother goes, not only the one the host pointed at.
       const gone = state.participants.filter((p) => p.user_id === target.user_id);
       const remaining = state.participants.filter((p) => p.user_id !== target.user_id);
+      const removed = state.removed.includes(target.user_id) ? state.removed : [...state.removed, target.user_id];
       return {
-        state: { ...next, participants: remaining },
+        state: { ...state, participants: remaining, removed },
         effects: [
           ...gone.map((p): Effect => ({ to: p.peer, message: { type: "removed" }, close: "removed" })),
           ...gone.flatMap((p) => broadcast(remaining, { type: "left", peer: p.peer, reason: "removed" })),

@@ -13,6 +13,10 @@ export const gatheringQuery = (roomName: string) =>
   });
 
 /** On the pre-join screen, who is inside is read again every few seconds. */
-export function useGathering(roomName: string, options: { poll?: boolean } = {}) {
-  return useQuery({ ...gatheringQuery(roomName), refetchInterval: options.poll ? 5_000 : false });
+export function useGathering(roomName: string, options: { poll?: boolean; enabled?: boolean } = {}) {
+  return useQuery({
+    ...gatheringQuery(roomName),
+    refetchInterval: options.poll ? 5_000 : false,
+    enabled: options.enabled ?? true,
+  });
 }

@@ -11,7 +11,7 @@ import { RoomNotice } from "../components/room-notice";
 export function GatheringJoinPage() {
   const roomName = useParams().roomName ?? "";
   const valid = ROOM_NAME.test(roomName);
-  const gathering = useGathering(valid ? roomName : "invalid-room-name-0", { poll: true });
+  const gathering = useGathering(roomName, { poll: true, enabled: valid });
   if (!valid || hasStatus(gathering.error, 404)) {
     return (
       <RoomNotice
