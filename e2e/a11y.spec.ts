@@ -46,6 +46,7 @@ test("onboarding and every member and admin route have no accessibility violatio
     "/pasture",
     "/pasture/library",
     "/pasture/gatherings",
+    "/pasture/library/new",
     "/pasture/gathering/sweep-room/join",
     "/pasture/gathering/sweep-room",
     "/flock",
@@ -63,6 +64,20 @@ test("onboarding and every member and admin route have no accessibility violatio
   await page.getByRole("region", { name: "Find a plan" }).getByRole("listitem").first().getByRole("link").click();
   await page.waitForURL(/\/path\/[0-9a-f-]{36}$/);
   await sweep(page, "/path/{planId}");
+
+  // A series, its first session (open to a free member) and its second (the series_viewing prompt instead).
+  await page.goto("/pasture/library");
+  await page.getByRole("list", { name: "Series" }).getByRole("listitem").first().getByRole("link").click();
+  await page.waitForURL(/\/pasture\/library\/[0-9a-f-]{36}$/);
+  await sweep(page, "/pasture/library/{seriesId}");
+  const sessions = page.getByRole("region", { name: "Sessions" }).getByRole("listitem");
+  await sessions.first().getByRole("link").click();
+  await page.waitForURL(/\/sessions\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Discussion questions" })).toBeVisible();
+  await sweep(page, "/pasture/library/{seriesId}/sessions/{sessionId} (open)");
+  await page.getByRole("navigation", { name: "Sessions" }).getByRole("link").last().click();
+  await expect(page.getByTestId("upgrade-prompt-series_viewing")).toBeVisible();
+  await sweep(page, "/pasture/library/{seriesId}/sessions/{sessionId} (Premium)");
 
   const sections = ["dashboard", "users", "subscriptions", "features", "support", "churn", "reports", "ab-tests", "health"];
   for (const section of [...sections, "generate-images"]) await visit(page, `/admin/${section}`);

@@ -22,6 +22,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { insightRoutes } from "./modules/insights/routes";
 import { journalRoutes } from "./modules/journal/routes";
 import { pathRoutes } from "./modules/path/routes";
+import { seriesRoutes } from "./modules/series/routes";
 import { todayRoutes } from "./modules/today/routes";
 import { whisperRoutes } from "./modules/whispers/routes";
 import { wordRoutes } from "./modules/word/routes";
@@ -159,6 +160,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", communityRoutes(ctx));
   api.route("/", wordRoutes(ctx));
   api.route("/", pathRoutes(ctx));
+  api.route("/", seriesRoutes(ctx));
   api.route("/", adminRoutes(ctx));
   api.route("/", realtimeRoutes(ctx));
   api.all("*", () => {

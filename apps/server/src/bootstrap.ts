@@ -22,6 +22,8 @@ import { promoteAdmins } from "./modules/admin/service";
 import { ensureProfile } from "./modules/profiles/service";
 import { loadPlanLibrary, sourceDays } from "./modules/path/library";
 import { ensureStarterPlans } from "./modules/path/starter";
+import { loadSeriesLibrary } from "./modules/series/library";
+import { ensureStarterSeries } from "./modules/series/starter";
 import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
 import { createGatheringRelay } from "./modules/gatherings/relay";
@@ -57,11 +59,12 @@ export function authSecret(config: Config, log: Logger): string {
   return secret;
 }
 
-/** Migrations, then the shipped content the app reads from the database: the Bible and the starter plans. */
+/** Migrations, then the shipped content the app reads from the database: the Bible, the starter plans and series. */
 export async function prepareDatabase({ pool, db, log }: { pool: pg.Pool; db: DrizzleDatabase; log: Logger }): Promise<void> {
   await runMigrations(db);
   await ensureBibleLoaded(pool, log);
   await ensureStarterPlans(db, loadPlanLibrary().plans, log);
+  await ensureStarterSeries(db, loadSeriesLibrary(), log);
 }
 
 export async function buildContext(options: {

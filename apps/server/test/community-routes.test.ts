@@ -137,7 +137,7 @@ describe("bad input gets a 4xx a person can act on", () => {
     );
     const report = await c.post("/api/reports", { target_type: "photo", target_id: postId, reason: "Spam" });
     expect(expectRefusal(report, 400, "report type")).toBe(
-      "target_type: target_type must be post, comment, reflection, reflection_comment or plan_day_comment",
+      "target_type: target_type must be post, comment, reflection, reflection_comment, plan_day_comment or series_session_comment",
     );
     const badId = await c.post("/api/reports", { target_type: "post", target_id: "42", reason: "Spam" });
     expect(expectRefusal(badId, 400, "report id")).toBe("target_id: target_id must be an id");

@@ -13,7 +13,14 @@ export type PostKind = (typeof POST_KINDS)[number];
 export const REACTION_KINDS = ["praying", "encourage"] as const;
 export type ReactionKind = (typeof REACTION_KINDS)[number];
 
-export const REPORT_TARGETS = ["post", "comment", "reflection", "reflection_comment", "plan_day_comment"] as const;
+export const REPORT_TARGETS = [
+  "post",
+  "comment",
+  "reflection",
+  "reflection_comment",
+  "plan_day_comment",
+  "series_session_comment",
+] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const POST_MAX = 2000;
@@ -102,7 +109,7 @@ export const feedQuery = z
 export const reportInput = z
   .object({
     target_type: z.enum(REPORT_TARGETS, {
-      error: "target_type must be post, comment, reflection, reflection_comment or plan_day_comment",
+      error: "target_type must be post, comment, reflection, reflection_comment, plan_day_comment or series_session_comment",
     }),
     target_id: z.string().uuid("target_id must be an id"),
     reason: z

@@ -15,3 +15,4 @@ export * from "./word";
 export * from "./path";
 export * from "./insights";
 export * from "./gatherings";
+export * from "./series";

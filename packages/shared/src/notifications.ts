@@ -7,6 +7,7 @@ export const NOTIFICATION_TYPES = [
   "mention_plan_day",
   "gathering_scheduled",
   "gathering_started",
+  "mention_series_session",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -39,6 +40,7 @@ export function formatUnreadBadge(unread: number): string {
 export function notificationTarget(type: string, link: string | null = null): string {
   if (link) return link;
   if (type === "mention_plan_day") return "/path";
+  if (type === "mention_series_session") return "/pasture/library";
   return type === "mention_reflection" ? "/flock" : "/pasture";
 }
 
@@ -57,6 +59,8 @@ export function mentionAction(type: string): string {
       return "scheduled a gathering for your flock";
     case "gathering_started":
       return "started a gathering: join your brothers";
+    case "mention_series_session":
+      return "mentioned you in a series discussion";
     default:
       return "mentioned you";
   }

@@ -33,8 +33,8 @@ export function formatPrice(cents: number): string {
 }
 
 /**
- * What Premium unlocks, as the subscription page lists it: only what works today (gatherings and series join the list
- * when they are built).
+ * What Premium unlocks, as the subscription page lists it: only what works today (gatherings join the list when they
+ * are built).
  */
 export const PREMIUM_BENEFITS = [
   "Unlimited daily devotionals, refreshed whenever you want a new word",
@@ -42,4 +42,5 @@ export const PREMIUM_BENEFITS = [
   "Unlimited journal entries",
   "Unlimited insights: a reflection on your week or month whenever you want one",
   "Personal plans on The Path, written around your season of life, or built by hand day by day",
+  "Every session of every series in the library, and series of your own for your flock, with discussion guides drafted for you",
 ] as const;

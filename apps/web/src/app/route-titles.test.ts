@@ -22,6 +22,12 @@ describe("routeTitle", () => {
     expect(routeTitle("/word/John")).toBe("The Word");
     expect(routeTitle("/word/John/3")).toBe("The Word");
     expect(routeTitle("/pasture/library")).toBe("Series Library · The Pasture");
+    expect(routeTitle("/pasture/library/new")).toBe("Create a Series · The Pasture");
+    expect(routeTitle("/pasture/library/0b9a2c4e-1111-4c4c-9c9c-123456789abc")).toBe("Series · The Pasture");
+    expect(routeTitle("/pasture/library/0b9a2c4e-1111-4c4c-9c9c-123456789abc/edit")).toBe("Edit Series · The Pasture");
+    expect(
+      routeTitle("/pasture/library/0b9a2c4e-1111-4c4c-9c9c-123456789abc/sessions/1c9a2c4e-1111-4c4c-9c9c-123456789abc"),
+    ).toBe("Session · The Pasture");
     expect(routeTitle("/pasture/gathering/men-at-dawn/join")).toBe("Join the Gathering · The Pasture");
     expect(routeTitle("/pasture/gathering/men-at-dawn")).toBe("Gathering · The Pasture");
     expect(routeTitle("/admin/reports")).toBe("Admin");

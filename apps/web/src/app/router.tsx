@@ -70,8 +70,20 @@ const LibraryPage = page(
   (m) => m.LibraryPage,
 );
 const GatheringsPage = page(
-  () => import("@/features/gatherings/pages/gatherings-page"),
+  () => import("@/features/pasture/pages/gatherings-page"),
   (m) => m.GatheringsPage,
+);
+const SeriesPage = page(
+  () => import("@/features/pasture/pages/series-page"),
+  (m) => m.SeriesPage,
+);
+const SessionPage = page(
+  () => import("@/features/pasture/pages/session-page"),
+  (m) => m.SessionPage,
+);
+const SeriesEditorPage = page(
+  () => import("@/features/pasture/pages/series-editor-page"),
+  (m) => m.SeriesEditorPage,
 );
 const GatheringJoinPage = page(
   () => import("@/features/gatherings/pages/gathering-join-page"),
@@ -185,6 +197,10 @@ export function AppRoutes() {
             <Route path="pasture" element={<PasturePage />} />
             <Route path="pasture/library" element={<LibraryPage />} />
             <Route path="pasture/gatherings" element={<GatheringsPage />} />
+            <Route path="pasture/library/new" element={<SeriesEditorPage />} />
+            <Route path="pasture/library/:seriesId" element={<SeriesPage />} />
+            <Route path="pasture/library/:seriesId/edit" element={<SeriesEditorPage />} />
+            <Route path="pasture/library/:seriesId/sessions/:sessionId" element={<SessionPage />} />
             <Route path="pasture/gathering/:roomName/join" element={<GatheringJoinPage />} />
             <Route path="pasture/gathering/:roomName" element={<GatheringRoomPage />} />
             <Route path="flock" element={<FlockPage />} />

@@ -16,6 +16,7 @@ import { notificationData } from "../notifications/person-data";
 import { pastureData } from "../pasture/person-data";
 import { pathData } from "../path/person-data";
 import { profileData } from "../profiles/person-data";
+import { seriesData } from "../series/person-data";
 import { subscriptionData } from "../subscription/person-data";
 import { todayData } from "../today/person-data";
 import { whisperData } from "../whispers/person-data";
@@ -40,6 +41,7 @@ const AREAS: PersonData[] = [
   whisperData,
   insightData,
   pathData,
+  seriesData,
   pastureData,
   gatheringData,
   flockData,

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { ReportTarget } from "@shepherd/shared";
-import { schema } from "../../db/client";
+import { isPremium, sessionOpen, type ReportTarget } from "@shepherd/shared";
+import { schema, type Database } from "../../db/client";
 import { notFound } from "../../errors";
 import { defineCommentKind, type CommentKind } from "./comments";
+import { getSubscriptionRow } from "../subscription/service";
 import { activeMemberIds, requireMembership, touchFlock } from "./membership";
 
 /** The comment threads of the community. A new kind of thread is one more definition here. */
@@ -16,6 +17,9 @@ const {
   planDayComments,
   planGroups,
   planGroupMembers,
+  series,
+  seriesSessions,
+  seriesSessionComments,
 } = schema;
 
 /** Comments under a Pasture post: every member sees them, and an @mention may reach anyone. */
@@ -102,7 +106,48 @@ export const planDayThread = defineCommentKind({
   },
 });
 
-const THREADS: CommentKind[] = [postThread, reflectionThread, planDayThread];
+/**
+ * A series session's discussion (docs/series.md): whoever may see the series and read the session (sessionOpen: a free
+ * member, its first session) sees it; in a member's own series a mention reaches only its owner and, when it is shared,
+ * the flock's members.
+ */
+export const seriesSessionThread = defineCommentKind({
+  parentName: "session",
+  table: seriesSessionComments,
+  columns: {
+    id: seriesSessionComments.id,
+    parentId: seriesSessionComments.sessionId,
+    userId: seriesSessionComments.userId,
+    body: seriesSessionComments.body,
+    createdAt: seriesSessionComments.createdAt,
+    updatedAt: seriesSessionComments.updatedAt,
+  },
+  parent: { table: seriesSessions, id: seriesSessions.id, commentCount: seriesSessions.commentCount },
+  mentionType: "mention_series_session",
+  reportTarget: "series_session_comment",
+  async open(db, { parentId, userId }) {
+    const [row] = await db
+      .select({ position: seriesSessions.position, source: series.source, ownerId: series.ownerId, flockId: series.flockId })
+      .from(seriesSessions)
+      .innerJoin(series, eq(series.id, seriesSessions.seriesId))
+      .where(eq(seriesSessions.id, parentId));
+    if (!row) throw notFound("That session");
+    const owner = row.ownerId === userId;
+    if (row.source !== "starter" && !owner) {
+      if (!row.flockId) throw notFound("That session");
+      await requireMembership(db, { flockId: row.flockId, userId }).catch(() => {
+        throw notFound("That session");
+      });
+    }
+    const premium = isPremium(await getSubscriptionRow(db as Database, userId), new Date());
+    if (!sessionOpen({ position: row.position, premium, owner })) throw notFound("That session");
+    if (row.source === "starter") return {};
+    const audience = row.flockId ? await activeMemberIds(db, row.flockId) : [];
+    return { audience: [...new Set([row.ownerId!, ...audience])] };
+  },
+});
+
+const THREADS: CommentKind[] = [postThread, reflectionThread, planDayThread, seriesSessionThread];
 
 /** The thread whose comments a report of this type is about, if it is a comment type. */
 export const threadReportedAs = (target: ReportTarget): CommentKind | undefined =>

@@ -20,6 +20,8 @@ const {
   planGroups,
   gatherings,
   postComments,
+  seriesSessionComments,
+  seriesSessions,
   reflections,
   reflectionComments,
 } = schema;
@@ -34,6 +36,7 @@ interface MentionPlace {
   /** Set when the mention is in a comment under the reflection. */
   reflectionCommentId: string | null;
   planDay: { planId: string; groupId: string; day: number } | null;
+  seriesSession: { seriesId: string; sessionId: string } | null;
   /** A gathering's room, for gathering_scheduled and gathering_started. */
   roomName?: string | null;
 }
@@ -62,6 +65,10 @@ export function mentionLink(place: MentionPlace): string | null {
     case "gathering_scheduled":
     case "gathering_started":
       return place.roomName ? `/pasture/gathering/${q(place.roomName)}/join` : null;
+    case "mention_series_session":
+      return place.seriesSession
+        ? `/pasture/library/${q(place.seriesSession.seriesId)}/sessions/${q(place.seriesSession.sessionId)}?comment=${q(place.sourceId!)}`
+        : null;
     default:
       return null;
   }
@@ -90,6 +97,9 @@ export async function listNotifications(db: Database, userId: string): Promise<N
         // A mention in a plan day's discussion leads to that day in the plan, with the group's discussion open.
         planDay: sql<{ planId: string; groupId: string; day: number } | null>`case when ${planDayDiscussions.id} is null then null
           else json_build_object('planId', ${planGroups.planId}, 'groupId', ${planGroups.id}, 'day', ${planDayDiscussions.dayNumber}) end`,
+        // A mention in a series session's discussion leads to that session.
+        seriesSession: sql<{ seriesId: string; sessionId: string } | null>`case when ${seriesSessions.id} is null then null
+          else json_build_object('seriesId', ${seriesSessions.seriesId}, 'sessionId', ${seriesSessions.id}) end`,
       })
       .from(notifications)
       .leftJoin(profiles, eq(profiles.id, notifications.mentionerId))
@@ -113,6 +123,11 @@ export async function listNotifications(db: Database, userId: string): Promise<N
         gatherings,
         and(inArray(notifications.type, ["gathering_scheduled", "gathering_started"]), eq(gatherings.id, notifications.sourceId)),
       )
+      .leftJoin(
+        seriesSessionComments,
+        and(eq(notifications.type, "mention_series_session"), eq(seriesSessionComments.id, notifications.sourceId)),
+      )
+      .leftJoin(seriesSessions, eq(seriesSessions.id, seriesSessionComments.sessionId))
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATION_LIST_LIMIT),

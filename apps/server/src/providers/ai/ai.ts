@@ -1,7 +1,7 @@
 import type { CurrentTopicId, CustomPlanBrief, FocusThemeId, InsightPeriodId, PeriodStats } from "@shepherd/shared";
 
 /**
- * AI text: devotionals, encouragement, plan days and insights. Two implementations: the offline composer over our curated library
+ * AI text: devotionals, encouragement, plan days, insights and discussion guides. Two implementations: the offline composer over our curated library
  * (default, deterministic per user and date) and any OpenAI-compatible chat endpoint (AI_BASE_URL / AI_API_KEY /
  * AI_MODEL), which falls back to the composer on any failure. Chosen once at start.
  */
@@ -109,6 +109,26 @@ export interface InsightDraft {
   scripture: string;
 }
 
+/** A session's discussion guide for a member's own series (modules/series, gathering_content). */
+export interface GuideRequest {
+  /** Seeds the composer's choices: the same member and session get the same draft. */
+  userId: string;
+  title: string;
+  /** A WEB reference the caller has checked. */
+  passage: string;
+  theme: FocusThemeId;
+  /** What the leader wants the men to take from it (may be empty). Never sent when it needs care. */
+  notes: string;
+}
+
+/** The parts of a session after its title and passage (CONTENT.md, "A series session"). */
+export interface GuideDraft {
+  teaching: string;
+  questions: string[];
+  challenge: string;
+  prayer: string;
+}
+
 export interface AiTextProvider {
   readonly name: "composer" | "openai";
   composeDevotional(request: DevotionalRequest): Promise<{ draft: DevotionalDraft; tokensUsed: number }>;
@@ -117,4 +137,6 @@ export interface AiTextProvider {
   composePlanDay(request: PlanDayRequest): Promise<{ day: PlanDayDraft; tokensUsed: number }>;
   /** A reflection on a week or a month (modules/insights); `source` says who wrote it in the end. */
   composeInsight(request: InsightRequest): Promise<{ draft: InsightDraft; tokensUsed: number; source: "composer" | "openai" }>;
+  /** A discussion guide for one session of a member's own series; `source` says who wrote it in the end. */
+  composeGuide(request: GuideRequest): Promise<{ draft: GuideDraft; tokensUsed: number; source: "composer" | "openai" }>;
 }

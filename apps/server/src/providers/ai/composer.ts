@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FocusThemeId } from "@shepherd/shared";
 import { focusThemeLabel, FOCUS_THEME_IDS } from "@shepherd/shared";
 import type { AiTextProvider, DevotionalDraft, DevotionalRequest, EncouragementRequest, SourceDay } from "./ai";
+import { composeGuide } from "./guide-composer";
 import { composeInsight } from "./insight-composer";
 import type { ContentLibrary, LibraryDevotional } from "./library";
 import { createPlanComposer, devotionalSourceDay } from "./plan-composer";
@@ -63,7 +64,8 @@ function fill(template: string, context: Record<string, unknown>): string {
 
 /**
  * The offline writer: devotionals and whispers from the library, a member's own plan built from the library's days
- * (`planDays`: the starter plans' days, with the devotionals; see plan-composer.ts), and insights (insight-composer.ts).
+ * (`planDays`: the starter plans' days, with the devotionals; see plan-composer.ts), insights (insight-composer.ts) and
+ * series discussion guides (guide-composer.ts).
  */
 export function createComposer(library: ContentLibrary, planDays: SourceDay[] = []): AiTextProvider {
   const plans = createPlanComposer(
@@ -85,6 +87,9 @@ export function createComposer(library: ContentLibrary, planDays: SourceDay[] = 
     },
     async composeInsight(request) {
       return { draft: composeInsight(request, library.insights), tokensUsed: 0, source: "composer" };
+    },
+    async composeGuide(request) {
+      return { draft: composeGuide(request, library.guides), tokensUsed: 0, source: "composer" };
     },
   };
 }

@@ -79,12 +79,35 @@ const insightContentSchema = z.object({
 });
 export type InsightContent = z.infer<typeof insightContentSchema>;
 
+/**
+ * What the discussion guide composer drafts from (content/discussion-guides.json): openings with {title}, {passage}
+ * and {first_verse}, a paragraph pair per theme, closings, questions that move from the text to life (per theme) to an
+ * honest one and an action, a challenge list and a prayer per theme.
+ */
+const guideContentSchema = z.object({
+  openings: lines,
+  themes: perTheme(2),
+  closings: lines,
+  questions: z.object({
+    text: lines,
+    life: perTheme(2),
+    honest: lines,
+    action: lines,
+  }),
+  challenges: perTheme(1),
+  prayers: z.object(
+    Object.fromEntries(FOCUS_THEME_IDS.map((id) => [id, z.string().trim().min(1)])) as Record<FocusThemeId, z.ZodString>,
+  ),
+});
+export type GuideContent = z.infer<typeof guideContentSchema>;
+
 export interface ContentLibrary {
   devotionals: LibraryDevotional[];
   backups: LibraryDevotional[];
   encouragement: EncouragementLibrary;
   planComposer: PlanComposerContent;
   insights: InsightContent;
+  guides: GuideContent;
 }
 
 export function loadLibrary(dir = contentDir()): ContentLibrary {
@@ -100,5 +123,6 @@ export function loadLibrary(dir = contentDir()): ContentLibrary {
     encouragement: encouragementSchema.parse(read("encouragement.json")),
     planComposer: planComposerSchema.parse(read("plan-composer.json")),
     insights: insightContentSchema.parse(read("insights.json")),
+    guides: guideContentSchema.parse(read("discussion-guides.json")),
   };
 }

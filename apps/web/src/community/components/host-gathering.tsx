@@ -29,7 +29,15 @@ const dateValue = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pa
  * Host a gathering: start it now or schedule it (a date and a time in his own time zone). Premium members host; a free
  * member sees the gathering_viewing prompt here, where the rule bites. `flockId` fixes the flock (the flock's page).
  */
-export function HostGathering({ flockId, seriesSessionId }: { flockId?: string; seriesSessionId?: string }) {
+export function HostGathering({
+  flockId,
+  seriesSessionId,
+  defaultTitle = "",
+}: {
+  flockId?: string;
+  seriesSessionId?: string;
+  defaultTitle?: string;
+}) {
   const gatherings = useGatherings(flockId);
   const flocks = useFlocks();
   const create = useCreateGathering();
@@ -37,7 +45,7 @@ export function HostGathering({ flockId, seriesSessionId }: { flockId?: string; 
   const headingId = useId();
   const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState("");
+  const [title, setTitle] = useState(defaultTitle.slice(0, GATHERING_TITLE_MAX));
   const [flock, setFlock] = useState(flockId ?? "");
   const [when, setWhen] = useState<"now" | "later">("later");
   const [date, setDate] = useState(dateValue(tomorrow));
@@ -86,7 +94,7 @@ export function HostGathering({ flockId, seriesSessionId }: { flockId?: string; 
           }
           notify("Gathering scheduled", "Your brothers have been told. It shows in their time zone.");
           setOpen(false);
-          setTitle("");
+          setTitle(defaultTitle.slice(0, GATHERING_TITLE_MAX));
         },
         onError: (failure) => setError(errorMessage(failure)),
       },

@@ -13,6 +13,7 @@ const WHAT: Record<ReportTarget, string> = {
   reflection: "reflection",
   reflection_comment: "comment",
   plan_day_comment: "comment",
+  series_session_comment: "comment",
 };
 
 /** "Report" for someone else's post, comment or reflection: a short reason, kept for the admin area's Reports page. */

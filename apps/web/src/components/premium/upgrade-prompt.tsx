@@ -13,7 +13,8 @@ export const UPGRADE_PROMPTS = {
   },
   series_viewing: {
     title: "Go deeper with a series",
-    description: "Premium opens every teaching series in the library and lets you create your own to lead your flock through.",
+    description:
+      "The first session of every series is yours to read. Premium opens every session, and lets you write your own series, with discussion guides drafted for you, to lead your flock through.",
     cta: "Open the full library",
   },
   profile_completion: {

@@ -14,6 +14,7 @@ const TARGET_LABEL: Record<ContentReport["target_type"], string> = {
   reflection: "Flock reflection",
   reflection_comment: "Reflection comment",
   plan_day_comment: "Plan day comment",
+  series_session_comment: "Series session comment",
 };
 
 function who(person: ContentReport["author"]): string {

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { LinkedPost, PostFeed } from "@/community";
 import { PageHeading } from "@/components/ui/page";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
+import { PastureNav } from "../components/pasture-nav";
 import { PostComposer } from "../components/post-composer";
 
 type Filter = "all" | "prayer";
@@ -15,6 +16,7 @@ export function PasturePage() {
   const linkedPost = params.get("post");
   return (
     <div className="space-y-5">
+      <PastureNav />
       <PageHeading
         title="The Pasture"
         description="Where brothers share prayer requests, encouragement and what God is teaching them."

@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { GatheringList, HostGathering } from "@/community";
 import { PageHeading } from "@/components/ui/page";
+import { PastureNav } from "../components/pasture-nav";
 
 /**
  * /pasture/gatherings: his upcoming and live gatherings across his flocks, and hosting one. A series session's
@@ -11,6 +12,7 @@ export function GatheringsPage() {
   const session = params.get("session") ?? undefined;
   return (
     <div className="space-y-5">
+      <PastureNav />
       <PageHeading
         title="Gatherings"
         description="Meet your flock face to face: pray, study and talk, wherever each brother is."
