@@ -185,6 +185,7 @@ test("a stranger and a room that does not exist get clear screens; a free member
   browser,
   baseURL,
 }) => {
+  test.setTimeout(180_000);
   const host = await member(browser, baseURL!, "owner");
   const stranger = await member(browser, baseURL!, "stranger");
   await premium(host);

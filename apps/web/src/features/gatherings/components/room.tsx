@@ -26,7 +26,7 @@ type Panel = "chat" | "people" | "questions";
 
 function ChatPanel({ lines, onSend }: { lines: ChatLine[]; onSend: (text: string) => void }) {
   const [text, setText] = useState("");
-  const list = useRef<HTMLOListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const inputId = useId();
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
@@ -40,27 +40,29 @@ function ChatPanel({ lines, onSend }: { lines: ChatLine[]; onSend: (text: string
   };
   return (
     <div className="flex h-full min-h-64 flex-col gap-2">
-      <ol
+      <div
         ref={list}
         role="log"
         aria-label="Chat"
         data-testid="chat-log"
-        className="max-h-80 min-h-40 flex-1 space-y-2 overflow-y-auto lg:max-h-none"
+        className="max-h-80 min-h-40 flex-1 overflow-y-auto lg:max-h-none"
       >
-        {lines.length === 0 ? <li className="text-sm text-stone-600 dark:text-stone-400">No messages yet.</li> : null}
-        {lines.map((line) =>
-          "system" in line ? (
-            <li key={line.id} className="text-xs text-stone-600 italic dark:text-stone-400">
-              {line.text}
-            </li>
-          ) : (
-            <li key={line.id} className="text-sm break-words">
-              <span className="font-semibold">{line.name}: </span>
-              {line.text}
-            </li>
-          ),
-        )}
-      </ol>
+        <ol className="space-y-2">
+          {lines.length === 0 ? <li className="text-sm text-stone-600 dark:text-stone-400">No messages yet.</li> : null}
+          {lines.map((line) =>
+            "system" in line ? (
+              <li key={line.id} className="text-xs text-stone-600 italic dark:text-stone-400">
+                {line.text}
+              </li>
+            ) : (
+              <li key={line.id} className="text-sm break-words">
+                <span className="font-semibold">{line.name}: </span>
+                {line.text}
+              </li>
+            ),
+          )}
+        </ol>
+      </div>
       <form onSubmit={submit} className="flex gap-2">
         <label htmlFor={inputId} className="sr-only">
           Message your brothers
