@@ -67,6 +67,7 @@ const FEATURES = [
   "admin",
   "auth",
   "flock",
+  "gatherings",
   "insights",
   "journal",
   "landing",

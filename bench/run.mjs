@@ -18,6 +18,7 @@ import { formatPath, renderPath, runPath } from "./path.mjs";
 import { formatCustomPlans, renderCustomPlans, runCustomPlans } from "./custom-plans.mjs";
 import { formatLighthouse, renderLighthouse, runLighthouse } from "./lighthouse.mjs";
 import { formatInsights, renderInsights, runInsights } from "./insights.mjs";
+import { formatGatherings, renderGatherings, runGatherings } from "./gatherings.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
@@ -42,11 +43,29 @@ const BENCHMARKS = {
     format: formatInsights,
     title: "Insights: the charts' data for three years of days, and the /insights chunk",
   },
+  gatherings: {
+    run: runGatherings,
+    format: formatGatherings,
+    title: "Gatherings: signaling latency through one and two processes, cost per peer, Join to first remote frame",
+  },
 };
-const ORDER = ["startup", "http", "bundle", "today", "realtime", "word", "path", "custom-plans", "lighthouse", "insights"];
+const ORDER = [
+  "startup",
+  "http",
+  "bundle",
+  "today",
+  "realtime",
+  "word",
+  "path",
+  "custom-plans",
+  "lighthouse",
+  "insights",
+  "gatherings",
+];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
-const WATCHDOG_MS = 8 * 60_000;
+// Gatherings alone may take up to 7 minutes on a busy machine (its own deadline).
+const WATCHDOG_MS = 15 * 60_000;
 /** Other processes using more than this share of one core during a benchmark make its numbers suspect. */
 const BUSY_OTHER_CPU_PERCENT = 25;
 
@@ -322,11 +341,12 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   section("custom-plans", renderCustomPlans);
   section("lighthouse", (x) => [renderLighthouse(x), busyNote(x)].filter(Boolean).join("\n\n"));
   section("insights", (x) => [renderInsights(x), busyNote(x)].filter(Boolean).join("\n\n"));
+  section("gatherings", (x) => [renderGatherings(x), busyNote(x)].filter(Boolean).join("\n\n"));
   sections.push(`## How to run
 
 \`\`\`sh
 npm run bench                      # all of them, in this order (about 6 minutes)
-node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path | custom-plans | lighthouse | insights
+node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path | custom-plans | lighthouse | insights | gatherings
 node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
 node bench/profile.mjs today       # where a request's CPU goes: the built server under load (health | me | today | feed),
                                    #   CPU per request of server, PostgreSQL and load generator, and a CPU profile summary

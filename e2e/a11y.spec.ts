@@ -45,6 +45,7 @@ test("onboarding and every member and admin route have no accessibility violatio
     "/journal",
     "/pasture",
     "/pasture/library",
+    "/pasture/gatherings",
     "/pasture/library/new",
     "/pasture/gathering/sweep-room/join",
     "/pasture/gathering/sweep-room",

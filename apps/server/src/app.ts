@@ -28,6 +28,7 @@ import { whisperRoutes } from "./modules/whispers/routes";
 import { wordRoutes } from "./modules/word/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { flockRoutes } from "./modules/flock/routes";
+import { gatheringRoutes } from "./modules/gatherings/routes";
 import { pastureRoutes, PASTURE_IMAGE_MAX_BYTES } from "./modules/pasture/routes";
 import { profileRoutes } from "./modules/profiles/routes";
 import { subscriptionRoutes } from "./modules/subscription/routes";
@@ -155,6 +156,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", audioRoutes(ctx));
   api.route("/", pastureRoutes(ctx));
   api.route("/", flockRoutes(ctx));
+  api.route("/", gatheringRoutes(ctx));
   api.route("/", communityRoutes(ctx));
   api.route("/", wordRoutes(ctx));
   api.route("/", pathRoutes(ctx));

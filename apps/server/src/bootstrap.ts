@@ -26,6 +26,7 @@ import { loadSeriesLibrary } from "./modules/series/library";
 import { ensureStarterSeries } from "./modules/series/starter";
 import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
+import { createGatheringRelay } from "./modules/gatherings/relay";
 import { createJobQueue } from "./jobs/queue";
 import { startPlanWriters } from "./modules/path/generation";
 
@@ -94,6 +95,8 @@ export async function buildContext(options: {
   const composer = createComposer(loadLibrary(), sourceDays(loadPlanLibrary()));
   const realtime = createRealtimeHub({ pool, log });
   await realtime.start();
+  const gatherings = createGatheringRelay({ pool, db, log });
+  await gatherings.start();
   const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
   const jobs = createJobQueue({
     connectionString: options.databaseUrl,
@@ -119,10 +122,12 @@ export async function buildContext(options: {
     jobs,
     webDist: config.webDist,
     realtime,
+    gatherings,
     async close() {
       // Running steps finish (or, past the wait, are taken over by another process once their lease ends).
       await jobs.stop(10_000);
       await realtime.close();
+      await gatherings.close();
       await mail.close();
       await pool.end();
     },

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { IceServer } from "@shepherd/shared";
 
 /** Environment -> typed config, validated once at start. Every variable is documented in the README. */
 const envSchema = z.object({
@@ -48,6 +49,10 @@ const envSchema = z.object({
   OPERATOR_NAME: z.string().max(120, "OPERATOR_NAME must be at most 120 characters").optional(),
   OPERATOR_EMAIL: z.string().email("OPERATOR_EMAIL must be an email address such as support@example.com").optional(),
   OPERATOR_JURISDICTION: z.string().max(120, "OPERATOR_JURISDICTION must be at most 120 characters").optional(),
+  ICE_SERVERS: z.string().optional(),
+  LIVEKIT_URL: z.string().url("LIVEKIT_URL must be a URL such as wss://livekit.example.com").optional(),
+  LIVEKIT_API_KEY: z.string().optional(),
+  LIVEKIT_API_SECRET: z.string().optional(),
   BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])
     .optional()
@@ -89,6 +94,10 @@ export type Config = {
   speech: { baseUrl: string; apiKey: string; model: string } | undefined;
   /** Who runs this service, as the Terms and the Privacy Policy name them (each optional: the pages say it plainly without). */
   operator: { name: string | undefined; email: string | undefined; jurisdiction: string | undefined };
+  /** STUN and TURN servers the gathering rooms' browsers use (ICE_SERVERS as JSON); none by default (loopback and LANs). */
+  iceServers: IceServer[];
+  /** Gathering media through LiveKit when all three of its variables are set; otherwise our WebRTC mesh. */
+  livekit: { url: string; apiKey: string; apiSecret: string } | undefined;
   /** The local test checkout (no money moves): on by default, off in production unless BILLING_LOCAL_CHECKOUT=true. */
   localCheckoutAllowed: boolean;
 };
@@ -142,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY ?? "", model: e.AI_MODEL } : undefined,
     operator: { name: e.OPERATOR_NAME, email: e.OPERATOR_EMAIL, jurisdiction: e.OPERATOR_JURISDICTION },
+    iceServers: iceServersConfig(e.ICE_SERVERS),
+    livekit: livekitConfig(e),
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
   };
 }
@@ -160,4 +171,43 @@ function stripeConfig(e: z.infer<typeof envSchema>): Config["stripe"] {
     prices: { premium_monthly: e.STRIPE_PRICE_MONTHLY, premium_annual: e.STRIPE_PRICE_ANNUAL },
     apiUrl: e.STRIPE_API_URL,
   };
+}
+
+const iceServerSchema = z
+  .object({
+    urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  })
+  .strict();
+
+/** ICE_SERVERS: a JSON array of RTCIceServer objects, e.g. [{"urls":"stun:stun.example.com:3478"}]. */
+function iceServersConfig(value: string | undefined): IceServer[] {
+  if (!value) return [];
+  const example = ' such as [{"urls":"turn:turn.example.com:3478","username":"u","credential":"p"}]';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  ICE_SERVERS: must be a JSON array${example}`);
+  }
+  const result = z.array(iceServerSchema).safeParse(parsed);
+  if (!result.success) throw new ConfigError(`Invalid configuration:\n  ICE_SERVERS: must be a JSON array${example}`);
+  return result.data.map((server) => ({
+    urls: server.urls,
+    ...(server.username === undefined ? {} : { username: server.username }),
+    ...(server.credential === undefined ? {} : { credential: server.credential }),
+  }));
+}
+
+function livekitConfig(e: z.infer<typeof envSchema>): Config["livekit"] {
+  const parts = [e.LIVEKIT_URL, e.LIVEKIT_API_KEY, e.LIVEKIT_API_SECRET];
+  const set = parts.filter((part) => part !== undefined).length;
+  if (set === 0) return undefined;
+  if (set < parts.length || !e.LIVEKIT_URL || !e.LIVEKIT_API_KEY || !e.LIVEKIT_API_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  LiveKit needs all three of LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET (or none of them).",
+    );
+  }
+  return { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET };
 }

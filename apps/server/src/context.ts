@@ -9,6 +9,7 @@ import type { BillingProvider } from "./providers/billing/billing";
 import type { ErrorReporter } from "./providers/errors/errors";
 import type { MailProvider } from "./providers/mail/mail";
 import type { StorageProvider } from "./providers/storage/storage";
+import type { GatheringRelay } from "./modules/gatherings/relay";
 import type { RealtimeHub } from "./realtime/hub";
 import type { SpeechProvider } from "./providers/tts/speech";
 
@@ -28,6 +29,8 @@ export interface AppContext {
   speech: SpeechProvider;
   /** Live changes to signed-in users' browsers, across processes (LISTEN/NOTIFY; see realtime/hub.ts). */
   realtime: RealtimeHub;
+  /** Gathering rooms' signaling: the sockets this process holds, their rooms replayed from the log (LISTEN/NOTIFY). */
+  gatherings: GatheringRelay;
   /** Background jobs in PostgreSQL (pg-boss): plan generation. This process works on them too. */
   jobs: JobQueue;
   /** Folder of the built web app, when it is served by this process. */

@@ -6,6 +6,7 @@ import { createApp } from "./app";
 import { buildContext, openDatabase } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { freePort } from "./db/embedded";
+import { attachGatherings } from "./modules/gatherings/socket";
 import { createLogger } from "./logger";
 
 /** config -> database -> migrations -> app -> listen; SIGTERM/SIGINT stop taking requests, finish, stop the database. */
@@ -42,6 +43,7 @@ async function main() {
     log.info({ port: info.port, url: baseUrl, database: config.databaseUrl ? "external" : "embedded" }, "Shepherd is listening");
     console.log(`\n  Shepherd is running at ${baseUrl}\n  Make an account an admin: npm run admin -- grant you@example.com\n`);
   });
+  attachGatherings(server as unknown as import("node:http").Server, ctx);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -68,6 +70,8 @@ async function main() {
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     // So would open event streams: end them now (browsers reconnect, to another instance behind a load balancer).
     void ctx.realtime.close();
+    // And open gathering sockets (their leaves are published first, so brothers on other instances see them go).
+    void ctx.gatherings.close();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -14,4 +14,5 @@ export * from "./community";
 export * from "./word";
 export * from "./path";
 export * from "./insights";
+export * from "./gatherings";
 export * from "./series";

@@ -5,6 +5,8 @@ export const NOTIFICATION_TYPES = [
   "mention_comment",
   "mention_reflection",
   "mention_plan_day",
+  "gathering_scheduled",
+  "gathering_started",
   "mention_series_session",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -53,6 +55,10 @@ export function mentionAction(type: string): string {
       return "mentioned you in your flock";
     case "mention_plan_day":
       return "mentioned you in a plan discussion";
+    case "gathering_scheduled":
+      return "scheduled a gathering for your flock";
+    case "gathering_started":
+      return "started a gathering: join your brothers";
     case "mention_series_session":
       return "mentioned you in a series discussion";
     default:

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { createApp, type App } from "../../src/app";
 import { buildContext } from "../../src/bootstrap";
+import { attachGatherings } from "../../src/modules/gatherings/socket";
 import { loadConfig } from "../../src/config";
 import type { AppContext } from "../../src/context";
 import type { Database } from "../../src/db/client";
@@ -75,6 +76,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     throw error;
   }
   handler.app = createApp(ctx);
+  attachGatherings(server, ctx);
 
   let closed = false;
   return {
@@ -87,6 +89,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       if (closed) return;
       closed = true;
+      // Open gathering sockets are upgraded connections the HTTP server no longer tracks: they close first.
+      await ctx.gatherings.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ctx.close();

@@ -30,6 +30,7 @@ export const ROUTE_TITLES: ReadonlyArray<{ path: string; title: string }> = [
   { path: "/journal", title: "Journal" },
   { path: "/pasture", title: "The Pasture" },
   { path: "/pasture/library", title: "Series Library · The Pasture" },
+  { path: "/pasture/gatherings", title: "Gatherings · The Pasture" },
   { path: "/pasture/library/new", title: "Create a Series · The Pasture" },
   { path: "/pasture/library/:seriesId", title: "Series · The Pasture" },
   { path: "/pasture/library/:seriesId/edit", title: "Edit Series · The Pasture" },

@@ -68,6 +68,10 @@ const LibraryPage = page(
   () => import("@/features/pasture/pages/library-page"),
   (m) => m.LibraryPage,
 );
+const GatheringsPage = page(
+  () => import("@/features/pasture/pages/gatherings-page"),
+  (m) => m.GatheringsPage,
+);
 const SeriesPage = page(
   () => import("@/features/pasture/pages/series-page"),
   (m) => m.SeriesPage,
@@ -81,11 +85,11 @@ const SeriesEditorPage = page(
   (m) => m.SeriesEditorPage,
 );
 const GatheringJoinPage = page(
-  () => import("@/features/pasture/pages/gathering-join-page"),
+  () => import("@/features/gatherings/pages/gathering-join-page"),
   (m) => m.GatheringJoinPage,
 );
 const GatheringRoomPage = page(
-  () => import("@/features/pasture/pages/gathering-room-page"),
+  () => import("@/features/gatherings/pages/gathering-room-page"),
   (m) => m.GatheringRoomPage,
 );
 const FlockPage = page(
@@ -191,6 +195,7 @@ export function AppRoutes() {
             <Route path="journal" element={<JournalPage />} />
             <Route path="pasture" element={<PasturePage />} />
             <Route path="pasture/library" element={<LibraryPage />} />
+            <Route path="pasture/gatherings" element={<GatheringsPage />} />
             <Route path="pasture/library/new" element={<SeriesEditorPage />} />
             <Route path="pasture/library/:seriesId" element={<SeriesPage />} />
             <Route path="pasture/library/:seriesId/edit" element={<SeriesEditorPage />} />

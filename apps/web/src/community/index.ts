@@ -21,3 +21,8 @@ export { PostFeed, PostSkeletons } from "./components/post-feed";
 export { ReportDialog } from "./components/report-dialog";
 export { ScriptureRefField, scriptureRefError } from "./components/scripture-ref-field";
 export { TimeAgo } from "./components/time-ago";
+export { gatheringKeys } from "./api/gathering-keys";
+export { gatheringsQuery, useGatherings } from "./api/get-gatherings";
+export { GatheringList, joinPath } from "./components/gathering-list";
+export { GatheringTime, localTimeZone } from "./components/gathering-time";
+export { FlockGatherings, HostGathering } from "./components/host-gathering";

@@ -8,3 +8,4 @@ export * from "./word";
 export * from "./path";
 export * from "./insights";
 export * from "./series";
+export * from "./gatherings";

@@ -9,6 +9,7 @@ import { activityData } from "../activity/person-data";
 import { devotionalData } from "../devotional/person-data";
 import { errorReportData } from "../error-reports/person-data";
 import { flockData } from "../flock/person-data";
+import { gatheringData } from "../gatherings/person-data";
 import { insightData } from "../insights/person-data";
 import { journalData } from "../journal/person-data";
 import { notificationData } from "../notifications/person-data";
@@ -42,6 +43,7 @@ const AREAS: PersonData[] = [
   pathData,
   seriesData,
   pastureData,
+  gatheringData,
   flockData,
   errorReportData,
 ];

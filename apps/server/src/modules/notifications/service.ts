@@ -18,6 +18,7 @@ const {
   planDayComments,
   planDayDiscussions,
   planGroups,
+  gatherings,
   postComments,
   seriesSessionComments,
   seriesSessions,
@@ -36,6 +37,8 @@ interface MentionPlace {
   reflectionCommentId: string | null;
   planDay: { planId: string; groupId: string; day: number } | null;
   seriesSession: { seriesId: string; sessionId: string } | null;
+  /** A gathering's room, for gathering_scheduled and gathering_started. */
+  roomName?: string | null;
 }
 
 /**
@@ -59,6 +62,9 @@ export function mentionLink(place: MentionPlace): string | null {
       return place.planDay
         ? `/path/${q(place.planDay.planId)}?day=${place.planDay.day}&together=${q(place.planDay.groupId)}`
         : null;
+    case "gathering_scheduled":
+    case "gathering_started":
+      return place.roomName ? `/pasture/gathering/${q(place.roomName)}/join` : null;
     case "mention_series_session":
       return place.seriesSession
         ? `/pasture/library/${q(place.seriesSession.seriesId)}/sessions/${q(place.seriesSession.sessionId)}?comment=${q(place.sourceId!)}`
@@ -87,6 +93,7 @@ export async function listNotifications(db: Database, userId: string): Promise<N
         displayName: profiles.displayName,
         username: profiles.username,
         avatarUrl: profiles.avatarUrl,
+        roomName: gatherings.roomName,
         // A mention in a plan day's discussion leads to that day in the plan, with the group's discussion open.
         planDay: sql<{ planId: string; groupId: string; day: number } | null>`case when ${planDayDiscussions.id} is null then null
           else json_build_object('planId', ${planGroups.planId}, 'groupId', ${planGroups.id}, 'day', ${planDayDiscussions.dayNumber}) end`,
@@ -112,6 +119,10 @@ export async function listNotifications(db: Database, userId: string): Promise<N
       .leftJoin(planDayComments, and(eq(notifications.type, "mention_plan_day"), eq(planDayComments.id, notifications.sourceId)))
       .leftJoin(planDayDiscussions, eq(planDayDiscussions.id, planDayComments.discussionId))
       .leftJoin(planGroups, eq(planGroups.id, planDayDiscussions.groupId))
+      .leftJoin(
+        gatherings,
+        and(inArray(notifications.type, ["gathering_scheduled", "gathering_started"]), eq(gatherings.id, notifications.sourceId)),
+      )
       .leftJoin(
         seriesSessionComments,
         and(eq(notifications.type, "mention_series_session"), eq(seriesSessionComments.id, notifications.sourceId)),

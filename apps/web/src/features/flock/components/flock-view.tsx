@@ -2,7 +2,7 @@ import { ArrowLeft, LogOut, Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { FlockDetail } from "@shepherd/shared/community";
-import { useFlock } from "@/community";
+import { FlockGatherings, useFlock } from "@/community";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
@@ -173,6 +173,7 @@ function Flock({ flock: data }: { flock: FlockDetail }) {
         <ReflectionComposer flockId={data.id} />
         <ReflectionFeed flockId={data.id} />
       </section>
+      <FlockGatherings flockId={data.id} />
       <FlockMembers flock={data} myId={me.data?.user.id} />
       {alone ? null : invite}
       <div className="flex justify-center">

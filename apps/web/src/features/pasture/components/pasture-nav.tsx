@@ -2,12 +2,13 @@ import { NavLink } from "react-router";
 import { cn } from "@/lib/cn";
 
 /**
- * The way into The Pasture's parts, side by side at the top of /pasture and /pasture/library: the Feed and the series
- * Library. (Gatherings joins them once it has a page of its own to list them.)
+ * The way into The Pasture's parts, side by side at the top of /pasture, /pasture/library and /pasture/gatherings: the
+ * Feed, the series Library and the live Gatherings.
  */
 const PARTS = [
   { to: "/pasture", label: "Feed", end: true },
   { to: "/pasture/library", label: "Library", end: false },
+  { to: "/pasture/gatherings", label: "Gatherings", end: false },
 ] as const;
 
 export function PastureNav() {

@@ -1,0 +1,367 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt } from "drizzle-orm";
+import type pg from "pg";
+import type { WebSocket } from "ws";
+import { clientMessage, ROOM_CLOSE, type ServerMessage } from "@shepherd/shared";
+import { schema, type Database } from "../../db/client";
+import type { Logger } from "../../logger";
+import { applyEvent, initialRoom, type RoomEvent, type RoomState } from "./room";
+import { markEnded, markStarted, type GatheringRow } from "./service";
+
+/** The one PostgreSQL channel gathering signaling travels on between server processes. */
+export const GATHERINGS_CHANNEL = "shepherd_gatherings";
+export const GATHERINGS_APPLICATION_NAME = "shepherd gatherings";
+/** Events up to this size ride inside the NOTIFY (its payload must stay under 8000 bytes); larger ones are read back. */
+const INLINE_MAX_BYTES = 7000;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+const SOCKET_PING_MS = 25_000;
+
+const { gatheringEvents } = schema;
+
+/** One browser's socket in a room. */
+interface Connection {
+  peer: string;
+  userId: string;
+  name: string;
+  gathering: GatheringRow;
+  socket: WebSocket;
+  /** His messages, handled one at a time in the order they came. */
+  queue: Promise<void>;
+  joined: boolean;
+  /** He left, was removed or the room ended: nothing more is published for him. */
+  done: boolean;
+  alive: boolean;
+}
+
+/** This process's copy of one room: the state replayed from the log, and the peers connected here. */
+interface Replica {
+  gathering: GatheringRow;
+  state: RoomState;
+  applied: number;
+  /** Catch-ups and applied events, one at a time in order. */
+  queue: Promise<void>;
+  local: Map<string, Connection>;
+}
+
+export interface GatheringRelay {
+  /** Opens the LISTEN connection (reconnecting with backoff when dropped). */
+  start(): Promise<void>;
+  /** Takes over an upgraded socket of a member allowed into the room. */
+  connect(socket: WebSocket, options: { userId: string; name: string; gathering: GatheringRow }): void;
+  /** How many sockets this process holds. */
+  connections(): number;
+  /** Closes every socket here (their leaves are published) and the LISTEN connection. */
+  close(): Promise<void>;
+}
+
+const send = (socket: WebSocket, message: ServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+export function createGatheringRelay({ pool, db, log }: { pool: pg.Pool; db: Database; log: Logger }): GatheringRelay {
+  const rooms = new Map<string, Replica>();
+  const connections = new Set<Connection>();
+  let listening: { client: pg.PoolClient; drop: (reason: Error) => void } | null = null;
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const pingTimer = setInterval(() => {
+    for (const connection of connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }, SOCKET_PING_MS);
+  pingTimer.unref();
+
+  /** Writes the event as the room's next numbered one and tells every process, in one statement (one transaction). */
+  const publish = async (gatheringId: string, userId: string, event: RoomEvent): Promise<void> => {
+    const payload = JSON.stringify(event);
+    await pool.query(
+      `with next as (update gatherings set event_seq = event_seq + 1 where id = $1 returning event_seq),
+            written as (insert into gathering_events (gathering_id, seq, user_id, kind, payload)
+                        select $1, event_seq, $2, $3, $4::text::jsonb from next returning seq)
+       select pg_notify($5, json_build_object('g', $1::text, 's', seq, 'e', $6::text::json)::text) from written`,
+      [
+        gatheringId,
+        userId,
+        event.kind,
+        payload,
+        GATHERINGS_CHANNEL,
+        Buffer.byteLength(payload) <= INLINE_MAX_BYTES ? payload : null,
+      ],
+    );
+  };
+
+  const deliver = (replica: Replica, event: RoomEvent, seq: number) => {
+    const { state, effects } = applyEvent(replica.state, event);
+    replica.state = state;
+    replica.applied = seq;
+    for (const effect of effects) {
+      const connection = replica.local.get(effect.to);
+      if (!connection) continue;
+      if (effect.message.type === "welcome") connection.joined = true;
+      send(connection.socket, effect.message);
+      if (effect.close) {
+        connection.done = true;
+        connection.socket.close(ROOM_CLOSE[effect.close], effect.close);
+      }
+    }
+  };
+
+  /** Applies the room's events after the last one applied: the one a NOTIFY carried, or those read from the log. */
+  const catchUp = async (replica: Replica, inline?: { seq: number; event: RoomEvent }) => {
+    if (inline && inline.seq <= replica.applied) return;
+    if (inline && inline.seq === replica.applied + 1) {
+      deliver(replica, inline.event, inline.seq);
+      return;
+    }
+    const rows = await db
+      .select({ seq: gatheringEvents.seq, payload: gatheringEvents.payload })
+      .from(gatheringEvents)
+      .where(and(eq(gatheringEvents.gatheringId, replica.gathering.id), gt(gatheringEvents.seq, replica.applied)))
+      .orderBy(asc(gatheringEvents.seq));
+    for (const row of rows) deliver(replica, row.payload as RoomEvent, row.seq);
+  };
+
+  const enqueue = (replica: Replica, work: () => Promise<void>) => {
+    replica.queue = replica.queue
+      .then(work)
+      .catch((error: unknown) => log.error({ err: error }, "gatherings: a room update failed"));
+    return replica.queue;
+  };
+
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel !== GATHERINGS_CHANNEL || !message.payload) return;
+    let notice: { g?: unknown; s?: unknown; e?: unknown };
+    try {
+      notice = JSON.parse(message.payload) as typeof notice;
+    } catch {
+      return;
+    }
+    if (typeof notice.g !== "string" || typeof notice.s !== "number") return;
+    const replica = rooms.get(notice.g);
+    if (!replica) return;
+    const inline = notice.e ? { seq: notice.s, event: notice.e as RoomEvent } : undefined;
+    void enqueue(replica, () => catchUp(replica, inline));
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    const backoff = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures);
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void listen();
+    }, backoff);
+    retryTimer.unref();
+  };
+
+  const listen = async (): Promise<void> => {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      log.error({ err: error }, "gatherings: could not connect to PostgreSQL to LISTEN; retrying");
+      scheduleReconnect();
+      return;
+    }
+    let dropped = false;
+    const drop = (reason: Error) => {
+      if (dropped) return;
+      dropped = true;
+      client.removeListener("notification", onNotification);
+      if (listening?.client === client) listening = null;
+      client.release(reason);
+      if (!closed) {
+        log.warn({ err: reason }, "gatherings: the LISTEN connection was lost; reconnecting");
+        scheduleReconnect();
+      }
+    };
+    client.on("error", (error) => drop(error));
+    client.on("end", () => drop(new Error("the LISTEN connection ended")));
+    client.on("notification", onNotification);
+    try {
+      await client.query(`SET application_name = '${GATHERINGS_APPLICATION_NAME}'; LISTEN ${GATHERINGS_CHANNEL}`);
+    } catch (error) {
+      drop(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (closed) {
+      drop(new Error("the gatherings relay closed"));
+      return;
+    }
+    const reconnected = failures > 0;
+    failures = 0;
+    listening = { client, drop };
+    // Whatever was published while we were not listening is in the log.
+    if (reconnected) for (const replica of rooms.values()) void enqueue(replica, () => catchUp(replica));
+  };
+
+  const replicaFor = (gathering: GatheringRow): Replica => {
+    let replica = rooms.get(gathering.id);
+    if (!replica) {
+      replica = { gathering, state: initialRoom(gathering.hostId), applied: 0, queue: Promise.resolve(), local: new Map() };
+      rooms.set(gathering.id, replica);
+      const created = replica;
+      void enqueue(created, () => catchUp(created));
+    }
+    return replica;
+  };
+
+  const release = (replica: Replica) => {
+    void enqueue(replica, async () => {
+      if (replica.local.size === 0 && rooms.get(replica.gathering.id) === replica) rooms.delete(replica.gathering.id);
+    });
+  };
+
+  const handle = async (connection: Connection, raw: string) => {
+    const { gathering, peer, userId } = connection;
+    let parsed;
+    try {
+      parsed = clientMessage.safeParse(JSON.parse(raw));
+    } catch {
+      parsed = null;
+    }
+    if (!parsed?.success) {
+      const message = parsed?.error.issues[0]?.message ?? "That message is not valid JSON.";
+      send(connection.socket, { type: "error", code: "invalid", message });
+      return;
+    }
+    if (connection.done) return;
+    const input = parsed.data;
+    const at = new Date().toISOString();
+    switch (input.type) {
+      case "join":
+        if (connection.joined) return;
+        if (userId === gathering.hostId) await markStarted(db, gathering);
+        await publish(gathering.id, userId, {
+          kind: "join",
+          peer,
+          userId,
+          name: connection.name,
+          muted: input.muted,
+          cameraOff: input.camera_off,
+          at,
+        });
+        return;
+      case "signal":
+        return publish(gathering.id, userId, { kind: "signal", from: peer, to: input.to, signal: input.kind, data: input.data });
+      case "chat":
+        return publish(gathering.id, userId, { kind: "chat", peer, id: randomUUID(), text: input.text, at });
+      case "state":
+        return publish(gathering.id, userId, {
+          kind: "state",
+          peer,
+          muted: input.muted,
+          cameraOff: input.camera_off,
+          hand: input.hand,
+        });
+      case "mute":
+        return publish(gathering.id, userId, { kind: "mute", by: peer, target: input.peer });
+      case "remove":
+        return publish(gathering.id, userId, { kind: "remove", by: peer, target: input.peer });
+      case "end":
+        if (userId !== gathering.hostId) {
+          send(connection.socket, { type: "error", code: "not-host", message: "Only the host can end the gathering." });
+          return;
+        }
+        await markEnded(db, gathering.id);
+        return publish(gathering.id, userId, { kind: "end", by: peer });
+      case "leave":
+        connection.done = true;
+        await publish(gathering.id, userId, { kind: "leave", peer });
+        connection.socket.close(1000, "left");
+        return;
+    }
+  };
+
+  return {
+    async start() {
+      if (!listening) await listen();
+    },
+
+    connect(socket, options) {
+      const connection: Connection = {
+        peer: randomUUID(),
+        userId: options.userId,
+        name: options.name,
+        gathering: options.gathering,
+        socket,
+        queue: Promise.resolve(),
+        joined: false,
+        done: false,
+        alive: true,
+      };
+      if (closed) {
+        socket.close(1001, "the server is stopping");
+        return;
+      }
+      connections.add(connection);
+      const replica = replicaFor(options.gathering);
+      replica.local.set(connection.peer, connection);
+      const run = (work: () => Promise<void>) => {
+        connection.queue = connection.queue.then(work).catch((error: unknown) => {
+          log.error({ err: error }, "gatherings: a signaling message failed");
+          send(socket, { type: "error", code: "invalid", message: "That did not go through. Please try again." });
+        });
+      };
+      socket.on("pong", () => {
+        connection.alive = true;
+      });
+      socket.on("message", (data, isBinary) => {
+        if (isBinary) return;
+        const text = Array.isArray(data)
+          ? Buffer.concat(data).toString("utf8")
+          : Buffer.from(data as ArrayBuffer).toString("utf8");
+        run(() => handle(connection, text));
+      });
+      socket.on("error", (error) => log.warn({ err: error }, "gatherings: a socket failed"));
+      socket.on("close", () => {
+        connections.delete(connection);
+        run(async () => {
+          if (!connection.done && !closed) {
+            connection.done = true;
+            await publish(connection.gathering.id, connection.userId, { kind: "leave", peer: connection.peer });
+          }
+        });
+        void connection.queue.then(() => {
+          replica.local.delete(connection.peer);
+          release(replica);
+        });
+      });
+    },
+
+    connections: () => connections.size,
+
+    close() {
+      closing ??= shutDown();
+      return closing;
+    },
+  };
+
+  async function shutDown(): Promise<void> {
+    {
+      // Everyone here leaves the rooms (the other processes' peers see them go), then the sockets close.
+      const open = [...connections];
+      await Promise.all(
+        open
+          .filter((c) => !c.done)
+          .map(async (c) => {
+            c.done = true;
+            await publish(c.gathering.id, c.userId, { kind: "leave", peer: c.peer }).catch(() => undefined);
+          }),
+      );
+      closed = true;
+      clearTimeout(retryTimer);
+      clearInterval(pingTimer);
+      for (const c of open) c.socket.close(1001, "the server is stopping");
+      listening?.drop(new Error("the gatherings relay closed"));
+    }
+  }
+}
