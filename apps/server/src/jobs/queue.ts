@@ -21,6 +21,8 @@ export interface JobQueue {
   send(queue: QueueName, data: object, options?: { tx?: Executor; startAfterSeconds?: number }): Promise<string | null>;
   /** Runs `handler` for each job of the queue, one at a time in this process. */
   work<T extends object>(queue: QueueName, handler: (data: T, job: { id: string }) => Promise<void>): Promise<void>;
+  /** Puts a failed job back in its queue (the admin's Health page); given `tx`, as part of that transaction. */
+  retry(queue: QueueName, id: string, options?: { tx?: Executor }): Promise<void>;
   /** Stops taking jobs, waits for the running ones (up to `timeoutMs`), and closes its connections. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -83,6 +85,9 @@ export function createJobQueue(options: {
         // A job was waiting: look for the next one now rather than after the polling interval.
         if (worker.id) boss.notifyWorker(worker.id);
       });
+    },
+    async retry(queue, id, retryOptions = {}) {
+      await boss.retry(queue, id, retryOptions.tx ? { db: inTransaction(retryOptions.tx) } : undefined);
     },
     async stop(timeoutMs = 10_000) {
       if (!started) return;
