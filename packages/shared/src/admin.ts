@@ -13,7 +13,7 @@ const noNul = (value: string) => !value.includes("\u0000");
 export const adminRangeQuery = z
   .object({
     range: z
-      .enum(["7", "30", "90"], { error: "range must be 7, 30 or 90 (days)" })
+      .enum(["7", "30", "90"], { error: "must be 7, 30 or 90 (days)" })
       .default("30")
       .transform((v) => Number(v) as AdminRange),
   })
@@ -21,10 +21,10 @@ export const adminRangeQuery = z
 
 const pageField = z
   .string()
-  .regex(/^[1-9][0-9]{0,5}$/, "page must be a whole number from 1")
+  .regex(/^[1-9][0-9]{0,5}$/, "must be a whole number from 1")
   .default("1")
   .transform(Number);
-const formatField = z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json");
+const formatField = z.enum(["json", "csv"], { error: "must be json or csv" }).default("json");
 
 export const adminPageQuery = z.object({ page: pageField, format: formatField }).strict();
 
@@ -33,7 +33,7 @@ export const adminUserSearchQuery = z
     q: z
       .string()
       .max(200, "Search for at most 200 characters")
-      .refine(noNul, "The search may not contain NUL characters")
+      .refine(noNul, "may not contain NUL characters")
       .default("")
       .transform((v) => v.trim()),
     page: pageField,
@@ -46,20 +46,20 @@ export type SubscriptionFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 
 export const adminSubscriptionsQuery = z
   .object({
-    status: z.enum(SUBSCRIPTION_FILTERS, { error: `status must be one of ${SUBSCRIPTION_FILTERS.join(", ")}` }).default("all"),
+    status: z.enum(SUBSCRIPTION_FILTERS, { error: `must be one of ${SUBSCRIPTION_FILTERS.join(", ")}` }).default("all"),
     page: pageField,
     format: formatField,
   })
   .strict();
 
-export const adminRoleInput = z.object({ admin: z.boolean({ error: "admin must be true or false" }) }).strict();
+export const adminRoleInput = z.object({ admin: z.boolean({ error: "must be true or false" }) }).strict();
 export const adminBanInput = z
   .object({
     reason: z
       .string()
       .trim()
       .max(500, "Keep the reason under 500 characters")
-      .refine(noNul, "The reason may not contain NUL characters")
+      .refine(noNul, "may not contain NUL characters")
       .optional(),
   })
   .strict();
@@ -177,6 +177,8 @@ export interface AdminHealth {
   };
   jobs: Array<{ queue: string; queued: number; active: number; failed: number }>;
   storage: { bytes: number; files: number };
+  /** Retries of failed jobs, newest first (the audit log's entries about the queue). */
+  job_audit: AdminAuditEntry[];
   providers: Array<{
     kind: string;
     name: string;

@@ -106,7 +106,8 @@ function inTransaction(tx: Executor): PgBoss.Db {
     async executeSql(text: string, values: unknown[] = []) {
       const parts = text.split(/\$(\d+)/);
       const chunks: SQL[] = [];
-      parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
+      // sql.param: one parameter even for an array (a bare array in Drizzle's sql`` becomes a list of parameters).
+      parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`));
       const result = await tx.execute(sql.join(chunks));
       return { rows: result.rows };
     },

@@ -13,7 +13,7 @@ import type { AppContext, SignedInUser } from "../../context";
 import { schema } from "../../db/client";
 import { notFound } from "../../errors";
 import { QUEUES, type QueueName } from "../../jobs/queue";
-import { recordAudit } from "./audit";
+import { auditForJobs, recordAudit } from "./audit";
 
 const OUR_QUEUES = Object.values(QUEUES) as string[];
 
@@ -66,7 +66,7 @@ async function slowestStatements(ctx: AppContext): Promise<AdminHealth["database
 
 export async function health(ctx: AppContext): Promise<AdminHealth> {
   const memory = process.memoryUsage();
-  const [database, connections, slowest, jobs, storage, lastMailError] = await Promise.all([
+  const [database, connections, slowest, jobs, storage, lastMailError, jobAudit] = await Promise.all([
     ctx.db.execute<{ version: string; size: string }>(
       sql`select current_setting('server_version') as version, pg_database_size(current_database())::text as size`,
     ),
@@ -89,6 +89,7 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
       .where(isNotNull(schema.mailOutbox.error))
       .orderBy(desc(schema.mailOutbox.createdAt))
       .limit(1),
+    auditForJobs(ctx.db),
   ]);
   const jobRows = new Map(jobs.rows.map((r) => [r.name, r]));
   const none = { last_error: null, last_error_at: null };
@@ -113,6 +114,7 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
       return { queue, queued: Number(row?.queued ?? 0), active: Number(row?.active ?? 0), failed: Number(row?.failed ?? 0) };
     }),
     storage,
+    job_audit: jobAudit,
     // Only mail keeps its errors (mail_outbox.error); the other providers log theirs and fall back or answer 5xx.
     providers: [
       { kind: "AI text", name: ctx.ai.name, state: ctx.ai.name === "composer" ? "offline default" : "configured", ...none },
