@@ -14,3 +14,4 @@ export * from "./community";
 export * from "./word";
 export * from "./path";
 export * from "./insights";
+export * from "./admin";

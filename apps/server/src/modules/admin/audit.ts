@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { AdminAuditEntry } from "@shepherd/shared/admin";
+import type { AdminAuditEntry } from "@shepherd/shared";
 import type { Executor } from "../../db/client";
 import { schema } from "../../db/client";
 import type { SignedInUser } from "../../context";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AdminDashboard, AdminRange } from "@shepherd/shared/admin";
+import type { AdminDashboard, AdminRange } from "@shepherd/shared";
 import type { Executor } from "../../db/client";
 import { countsByDay, daysBefore, rangeDays, utcDay } from "./days";
 import { subscriptionSeries } from "./subscriptions";

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { AdminRange } from "@shepherd/shared/admin";
+import type { AdminRange } from "@shepherd/shared";
 import type { Executor } from "../../db/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import {
   type AdminFailedJob,
   type AdminHealth,
   type AdminPage,
-} from "@shepherd/shared/admin";
+} from "@shepherd/shared";
 import type { AppContext, SignedInUser } from "../../context";
 import { schema } from "../../db/client";
 import { notFound } from "../../errors";

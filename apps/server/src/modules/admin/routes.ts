@@ -6,7 +6,7 @@ import {
   adminRoleInput,
   adminSubscriptionsQuery,
   adminUserSearchQuery,
-} from "@shepherd/shared/admin";
+} from "@shepherd/shared";
 import { reportListQuery, resolveReportInput } from "@shepherd/shared";
 import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv, SignedInUser } from "../../context";

@@ -8,8 +8,8 @@ import {
   type AdminSubscriptionRow,
   type AdminSubscriptions,
   type SubscriptionFilter,
-} from "@shepherd/shared/admin";
-import { PLANS } from "@shepherd/shared/plans";
+  PLANS,
+} from "@shepherd/shared";
 import type { Executor } from "../../db/client";
 import { schema } from "../../db/client";
 import { rangeDays } from "./days";

@@ -5,8 +5,8 @@ import {
   type AdminPage,
   type AdminUserDetail,
   type AdminUserRow,
-} from "@shepherd/shared/admin";
-import { monthKey } from "@shepherd/shared";
+  monthKey,
+} from "@shepherd/shared";
 import type { AppContext, SignedInUser } from "../../context";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
