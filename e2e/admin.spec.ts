@@ -126,4 +126,15 @@ test("an admin walks the dashboard, users, a member's page, health and subscript
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).first().click();
   expect((await download).suggestedFilename()).toMatch(/^subscriptions-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  // 320 px wide: no page scrolls sideways (tables scroll inside their own box), and the keyboard reaches the tables.
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const route of ["/admin/dashboard", "/admin/users", `/admin/users/${memberId}`, "/admin/health", "/admin/subscriptions"]) {
+    await page.goto(route);
+    await expect(page.locator("main h1").first()).toBeVisible();
+    await expect(page.getByText(/^Loading /)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), route).toBe(
+      true,
+    );
+  }
 });
