@@ -74,7 +74,7 @@ test("an admin walks the dashboard, users, a member's page, health and subscript
     await expect(page.getByTestId("metric-Members")).toHaveText(members.toLocaleString("en-US"), { timeout: 15_000 });
   }).toPass({ timeout: 90_000 });
   for (const title of ["Daily active members", "Sign-ups", "Devotionals completed", "Posts", "Premium members", "Trials"]) {
-    await expect(page.getByRole("heading", { name: title, level: 3 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
   }
   await page.getByRole("button", { name: "90 days" }).click();
   await expect(page.getByRole("button", { name: "90 days" })).toHaveAttribute("aria-pressed", "true");
@@ -114,7 +114,7 @@ test("an admin walks the dashboard, users, a member's page, health and subscript
 
   // Subscriptions: the seeded payment failure is listed under "Payment failed".
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Subscriptions" }).click();
-  await expect(page.getByRole("heading", { name: "Monthly recurring revenue", level: 3 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Monthly recurring revenue", level: 2 })).toBeVisible();
   const failures = await withDatabase(
     async (db) =>
       (await db.query<{ n: number }>(`select count(*)::int as n from subscriptions where status = 'past_due'`)).rows[0]!.n,

@@ -61,7 +61,7 @@ export function TrendCard(props: {
 
   return (
     <Card className="min-w-0 space-y-2">
-      <h3 className="text-sm font-medium text-stone-700 dark:text-stone-300">{title}</h3>
+      <h2 className="text-sm font-medium text-stone-700 dark:text-stone-300">{title}</h2>
       <p className="text-2xl font-semibold" data-testid={`metric-${title}`}>
         {format(current)}
       </p>
