@@ -81,4 +81,6 @@ test("onboarding and every member and admin route have no accessibility violatio
 
   const sections = ["dashboard", "users", "subscriptions", "features", "support", "churn", "reports", "ab-tests", "health"];
   for (const section of [...sections, "generate-images"]) await visit(page, `/admin/${section}`);
+  const me = (await (await page.request.get("/api/me")).json()) as { user: { id: string } };
+  await visit(page, `/admin/users/${me.user.id}`);
 });

@@ -13,6 +13,7 @@ export interface TestUser {
 /** Sign up as admins (global-setup.ts passes them in ADMIN_EMAILS); one account each, so one test may use each per run. */
 export const LAYOUT_ADMIN_EMAIL = "layout-admin@example.com";
 export const SWEEP_ADMIN_EMAIL = "admin-sweep@example.com";
+export const WALK_ADMIN_EMAIL = "admin-walk@example.com";
 
 let counter = 0;
 

@@ -16,3 +16,4 @@ export * from "./path";
 export * from "./insights";
 export * from "./gatherings";
 export * from "./series";
+export * from "./admin";

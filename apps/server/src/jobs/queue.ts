@@ -21,6 +21,8 @@ export interface JobQueue {
   send(queue: QueueName, data: object, options?: { tx?: Executor; startAfterSeconds?: number }): Promise<string | null>;
   /** Runs `handler` for each job of the queue, one at a time in this process. */
   work<T extends object>(queue: QueueName, handler: (data: T, job: { id: string }) => Promise<void>): Promise<void>;
+  /** Puts a failed job back in its queue (the admin's Health page); given `tx`, as part of that transaction. */
+  retry(queue: QueueName, id: string, options?: { tx?: Executor }): Promise<void>;
   /** Stops taking jobs, waits for the running ones (up to `timeoutMs`), and closes its connections. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -84,6 +86,9 @@ export function createJobQueue(options: {
         if (worker.id) boss.notifyWorker(worker.id);
       });
     },
+    async retry(queue, id, retryOptions = {}) {
+      await boss.retry(queue, id, retryOptions.tx ? { db: inTransaction(retryOptions.tx) } : undefined);
+    },
     async stop(timeoutMs = 10_000) {
       if (!started) return;
       started = false;
@@ -101,7 +106,8 @@ function inTransaction(tx: Executor): PgBoss.Db {
     async executeSql(text: string, values: unknown[] = []) {
       const parts = text.split(/\$(\d+)/);
       const chunks: SQL[] = [];
-      parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
+      // sql.param: one parameter even for an array (a bare array in Drizzle's sql`` becomes a list of parameters).
+      parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`));
       const result = await tx.execute(sql.join(chunks));
       return { rows: result.rows };
     },

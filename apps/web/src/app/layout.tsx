@@ -158,6 +158,8 @@ export function Header({ besideSidebar = false }: { besideSidebar?: boolean }) {
               <NotificationBell />
               <HeaderLink to="/journal" label="Journal" icon={NotebookPen} className={cn(besideSidebar && "lg:hidden")} />
               <HeaderLink to="/settings" label="Profile" icon={User} className={cn(besideSidebar && "lg:hidden")} />
+              {/* The sidebar of a wide screen leads admins to /admin; on a phone the header does. Members never see it. */}
+              {me.data?.isAdmin ? <HeaderLink to="/admin" label="Admin" icon={ShieldCheck} className="lg:hidden" /> : null}
             </>
           ) : (
             <Link

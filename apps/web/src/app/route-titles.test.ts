@@ -31,6 +31,11 @@ describe("routeTitle", () => {
     expect(routeTitle("/pasture/gathering/men-at-dawn/join")).toBe("Join the Gathering · The Pasture");
     expect(routeTitle("/pasture/gathering/men-at-dawn")).toBe("Gathering · The Pasture");
     expect(routeTitle("/admin/reports")).toBe("Admin");
+    expect(routeTitle("/admin/dashboard")).toBe("Dashboard · Admin");
+    expect(routeTitle("/admin/users")).toBe("Users · Admin");
+    expect(routeTitle("/admin/users/0b9a2c4e-1111-4c4c-9c9c-123456789abc")).toBe("Member · Users · Admin");
+    expect(routeTitle("/admin/health")).toBe("Health · Admin");
+    expect(routeTitle("/admin/subscriptions")).toBe("Subscriptions · Admin");
   });
 
   it("ignores a trailing slash and the letter case of the path", () => {

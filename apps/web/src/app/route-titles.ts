@@ -50,6 +50,11 @@ export const ROUTE_TITLES: ReadonlyArray<{ path: string; title: string }> = [
   { path: "/privacy", title: "Privacy Policy" },
   { path: "/admin", title: "Admin" },
   { path: "/admin/:section", title: "Admin" },
+  { path: "/admin/dashboard", title: "Dashboard · Admin" },
+  { path: "/admin/users", title: "Users · Admin" },
+  { path: "/admin/users/:userId", title: "Member · Users · Admin" },
+  { path: "/admin/subscriptions", title: "Subscriptions · Admin" },
+  { path: "/admin/health", title: "Health · Admin" },
   { path: "*", title: "Page Not Found" },
 ];
 

@@ -133,6 +133,7 @@ const PrivacyPage = page(legal, (m) => m.PrivacyPage);
 const admin = () => import("@/features/admin/pages/admin-pages");
 const AdminLayout = page(admin, (m) => m.AdminLayout);
 const AdminSectionRoute = page(admin, (m) => m.AdminSectionRoute);
+const AdminUserRoute = page(admin, (m) => m.AdminUserRoute);
 
 /** Pages inside a layout load in its place (the shell stays); this is for those without one (onboarding's steps). */
 function Loadable({ children }: { children: ReactNode }) {
@@ -227,6 +228,7 @@ export function AppRoutes() {
             <Route element={<AdminLayout />}>
               <Route index element={<Navigate to="/admin/dashboard" replace />} />
               <Route path=":section" element={<AdminSectionRoute />} />
+              <Route path="users/:userId" element={<AdminUserRoute />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -5,20 +5,25 @@ import { boolean, index, integer, bigint, pgTable, text, timestamp, uniqueIndex 
  * docs/decisions/002-auth-better-auth.md). Property names are Better Auth's field names; columns are snake_case.
  */
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  role: text("role"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    role: text("role"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+  },
+  // The admin dashboard counts sign-ups by day.
+  (t) => [index("users_created_at_idx").on(t.createdAt)],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -9,3 +9,4 @@ export * from "./path";
 export * from "./insights";
 export * from "./series";
 export * from "./gatherings";
+export * from "./admin";

@@ -58,6 +58,10 @@ export const devotionalProgress = pgTable(
     index("devotional_progress_user_date_idx")
       .on(t.userId, t.progressDate)
       .where(sql`${t.completed}`),
+    // The admin dashboard counts completions by day.
+    index("devotional_progress_completed_at_idx")
+      .on(t.completedAt)
+      .where(sql`${t.completed}`),
   ],
 );
 
@@ -78,7 +82,10 @@ export const dailyCheckins = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("daily_checkins_user_date_key").on(t.userId, t.checkInDate)],
+  (t) => [
+    uniqueIndex("daily_checkins_user_date_key").on(t.userId, t.checkInDate),
+    index("daily_checkins_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Spec section 3: journal_entries. */
@@ -100,7 +107,10 @@ export const journalEntries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("journal_entries_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("journal_entries_user_created_idx").on(t.userId, t.createdAt),
+    index("journal_entries_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Spec section 3: encouragement_whispers (The Shepherd's Whisper). */

@@ -3,6 +3,21 @@ import { cn } from "@/lib/cn";
 import { useDocumentTitle } from "@/lib/document-title";
 import { PageHeading } from "@/components/ui/page";
 import { ReportsPanel } from "../components/reports-panel";
+import { DashboardPanel } from "./dashboard-page";
+import { HealthPanel } from "./health-page";
+import { SubscriptionsPanel } from "./subscriptions-page";
+import { UsersPanel } from "./users-page";
+
+export { AdminUserRoute } from "./user-page";
+
+/** The pages built so far; the others show their title and what they will hold (issue 17). */
+const PANELS: Partial<Record<string, () => React.JSX.Element>> = {
+  dashboard: DashboardPanel,
+  users: UsersPanel,
+  subscriptions: SubscriptionsPanel,
+  reports: ReportsPanel,
+  health: HealthPanel,
+};
 
 /** Spec section 2: /admin sub-routes. The admin issue fills each page; each says what it will hold. */
 export const ADMIN_SECTIONS = [
@@ -53,10 +68,11 @@ export function AdminSectionRoute() {
   const section = ADMIN_SECTIONS.find((s) => s.path === path);
   useDocumentTitle(section ? `${section.title} · Admin` : "Not Found · Admin");
   if (!section) return <PageHeading title="Not found" description="There is no such admin page." />;
+  const Panel = PANELS[section.path];
   return (
     <>
       <PageHeading title={section.title} description={section.description} />
-      {section.path === "reports" ? <ReportsPanel /> : null}
+      {Panel ? <Panel /> : null}
     </>
   );
 }

@@ -3,9 +3,9 @@ import uPlot from "uplot";
 import { CONNECTION_BANDS, dayLabel, shortDate } from "@shepherd/shared/insights";
 import { connectionLabel, MOODS } from "@shepherd/shared/today";
 import type { ConnectionPoints, FocusPoints, WeeklyPoints } from "../charts";
-import { CHART_FONT, paletteFor, type ChartPalette } from "./palette";
-import { UPlotChart } from "./uplot-chart";
-import { useDark } from "./use-dark";
+import { CHART_FONT, paletteFor, type ChartPalette } from "@/components/charts/palette";
+import { UPlotChart } from "@/components/charts/uplot-chart";
+import { useDark } from "@/components/charts/use-dark";
 
 /** The four uPlot charts of /insights; each takes a chart model's points (charts.ts) and draws them in the theme. */
 

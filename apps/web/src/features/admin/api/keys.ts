@@ -1,0 +1,23 @@
+import type { AdminRange, SubscriptionFilter } from "@shepherd/shared/admin";
+
+/** The admin area's query keys: each page's data under ["admin", page, ...]. */
+export const adminKeys = {
+  all: ["admin"] as const,
+  dashboard: (range: AdminRange) => ["admin", "dashboard", range] as const,
+  users: (q: string, page: number) => ["admin", "users", "search", q, page] as const,
+  user: (id: string) => ["admin", "users", "one", id] as const,
+  health: ["admin", "health"] as const,
+  failedJobs: (page: number) => ["admin", "health", "failed-jobs", page] as const,
+  errors: (page: number) => ["admin", "health", "errors", page] as const,
+  subscriptions: (range: AdminRange) => ["admin", "subscriptions", "overview", range] as const,
+  subscriptionList: (status: SubscriptionFilter, page: number) => ["admin", "subscriptions", "list", status, page] as const,
+  billingEvents: (page: number) => ["admin", "subscriptions", "events", page] as const,
+};
+
+/** A URL with its query string (empty values left out). */
+export function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== "") params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -1,0 +1,240 @@
+import { z } from "zod";
+
+/** The admin area's request contracts and answers (modules/admin on the server, features/admin on the web). */
+
+export const ADMIN_RANGES = [7, 30, 90] as const;
+export type AdminRange = (typeof ADMIN_RANGES)[number];
+export const ADMIN_PAGE_SIZE = 25;
+/** A CSV export holds at most this many rows (the newest first); a larger table is narrowed by its search first. */
+export const ADMIN_EXPORT_MAX_ROWS = 10_000;
+
+const noNul = (value: string) => !value.includes("\u0000");
+
+export const adminRangeQuery = z
+  .object({
+    range: z
+      .enum(["7", "30", "90"], { error: "must be 7, 30 or 90 (days)" })
+      .default("30")
+      .transform((v) => Number(v) as AdminRange),
+  })
+  .strict();
+
+const pageField = z
+  .string()
+  .regex(/^[1-9][0-9]{0,5}$/, "must be a whole number from 1")
+  .default("1")
+  .transform(Number);
+const formatField = z.enum(["json", "csv"], { error: "must be json or csv" }).default("json");
+
+export const adminPageQuery = z.object({ page: pageField, format: formatField }).strict();
+
+export const adminUserSearchQuery = z
+  .object({
+    q: z
+      .string()
+      .max(200, "Search for at most 200 characters")
+      .refine(noNul, "may not contain NUL characters")
+      .default("")
+      .transform((v) => v.trim()),
+    page: pageField,
+    format: formatField,
+  })
+  .strict();
+
+export const SUBSCRIPTION_FILTERS = ["all", "trialing", "active", "past_due", "canceling", "canceled"] as const;
+export type SubscriptionFilter = (typeof SUBSCRIPTION_FILTERS)[number];
+
+export const adminSubscriptionsQuery = z
+  .object({
+    status: z.enum(SUBSCRIPTION_FILTERS, { error: `must be one of ${SUBSCRIPTION_FILTERS.join(", ")}` }).default("all"),
+    page: pageField,
+    format: formatField,
+  })
+  .strict();
+
+export const adminRoleInput = z.object({ admin: z.boolean({ error: "must be true or false" }) }).strict();
+export const adminBanInput = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(500, "Keep the reason under 500 characters")
+      .refine(noNul, "may not contain NUL characters")
+      .optional(),
+  })
+  .strict();
+
+export interface AdminPage<T> {
+  items: T[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
+/** One series per day of the range, oldest first; `days` are YYYY-MM-DD (UTC). */
+export interface AdminDashboard {
+  range: AdminRange;
+  days: string[];
+  now: {
+    members: number;
+    premium: number;
+    trials: number;
+  };
+  series: Record<DashboardMetric, number[]>;
+}
+
+export const DASHBOARD_METRICS = [
+  "members",
+  "daily_active",
+  "weekly_active",
+  "monthly_active",
+  "signups",
+  "devotionals_completed",
+  "check_ins",
+  "journal_entries",
+  "posts",
+  "premium",
+  "trials",
+] as const;
+export type DashboardMetric = (typeof DASHBOARD_METRICS)[number];
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  role: string | null;
+  banned: boolean;
+  created_at: string;
+}
+
+export interface AdminAuditEntry {
+  id: string;
+  actor_email: string;
+  action: string;
+  target: string;
+  details: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface AdminUserDetail {
+  account: {
+    id: string;
+    name: string;
+    email: string;
+    email_verified: boolean;
+    role: string | null;
+    is_admin: boolean;
+    banned: boolean;
+    ban_reason: string | null;
+    two_factor_enabled: boolean;
+    created_at: string;
+  };
+  profile: {
+    display_name: string | null;
+    username: string | null;
+    onboarding_completed_at: string | null;
+  } | null;
+  subscription: {
+    plan_type: string | null;
+    status: string | null;
+    trial_end: string | null;
+    current_period_end: string | null;
+    cancel_at_period_end: boolean;
+    is_premium: boolean;
+    provider: string | null;
+  };
+  usage: {
+    month: string;
+    devotional_generations: number;
+    insight_generations: number;
+    audio_generations: number;
+    journal_entries: number;
+    image_generations: number;
+    total_tokens_used: number;
+  };
+  last_active_at: string | null;
+  sessions: number;
+  reports_against: Array<{
+    id: string;
+    target_type: string;
+    reason: string;
+    status: string;
+    excerpt: string;
+    created_at: string;
+  }>;
+  audit: AdminAuditEntry[];
+}
+
+export interface AdminHealth {
+  server: { uptime_seconds: number; memory: { rss: number; heap_used: number; heap_total: number }; node: string };
+  database: {
+    version: string;
+    size_bytes: number;
+    connections: { total: number; active: number; max: number };
+    /** null when pg_stat_statements is not installed in this database. */
+    slowest_statements: Array<{ query: string; calls: number; mean_ms: number; total_ms: number }> | null;
+  };
+  jobs: Array<{ queue: string; queued: number; active: number; failed: number }>;
+  storage: { bytes: number; files: number };
+  /** Retries of failed jobs, newest first (the audit log's entries about the queue). */
+  job_audit: AdminAuditEntry[];
+  providers: Array<{
+    kind: string;
+    name: string;
+    state: "configured" | "offline default";
+    last_error: string | null;
+    last_error_at: string | null;
+  }>;
+}
+
+export interface AdminFailedJob {
+  id: string;
+  queue: string;
+  created_at: string;
+  retry_count: number;
+  error: string | null;
+}
+
+export interface AdminErrorGroup {
+  message: string;
+  stack: string | null;
+  count: number;
+  first_seen: string;
+  last_seen: string;
+  url: string | null;
+}
+
+export interface AdminSubscriptions {
+  range: AdminRange;
+  now: {
+    premium: number;
+    trials: number;
+    paying: number;
+    canceling: number;
+    canceled: number;
+    payment_failures: number;
+    mrr_cents: number;
+  };
+  days: string[];
+  mrr_cents: number[];
+}
+
+export interface AdminSubscriptionRow {
+  user_id: string;
+  name: string;
+  email: string;
+  plan_type: string;
+  status: string;
+  trial_end: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  provider: string;
+  updated_at: string;
+}
+
+export interface AdminBillingEvent {
+  id: string;
+  type: string;
+  received_at: string;
+}
