@@ -33,8 +33,7 @@ export function formatPrice(cents: number): string {
 }
 
 /**
- * What Premium unlocks, as the subscription page lists it: only what works today (gatherings join the list when they
- * are built).
+ * What Premium unlocks, as the subscription page lists it: only what works today.
  */
 export const PREMIUM_BENEFITS = [
   "Unlimited daily devotionals, refreshed whenever you want a new word",
@@ -43,4 +42,5 @@ export const PREMIUM_BENEFITS = [
   "Unlimited insights: a reflection on your week or month whenever you want one",
   "Personal plans on The Path, written around your season of life, or built by hand day by day",
   "Every session of every series in the library, and series of your own for your flock, with discussion guides drafted for you",
+  "Host live video gatherings for your flock, started now or scheduled, around a series session or on their own",
 ] as const;
