@@ -310,8 +310,10 @@ test.describe("document titles", () => {
       ["/journal", "Journal · Shepherd"],
       ["/pasture", "The Pasture · Shepherd"],
       ["/pasture/library", "Series Library · The Pasture · Shepherd"],
+      ["/pasture/gatherings", "Gatherings · The Pasture · Shepherd"],
       ["/pasture/gathering/evening/join", "Join the Gathering · The Pasture · Shepherd"],
-      ["/pasture/gathering/evening", "Gathering · The Pasture · Shepherd"],
+      // The room is entered only through its pre-join screen: its address alone leads there.
+      ["/pasture/gathering/evening", "Join the Gathering · The Pasture · Shepherd"],
       ["/flock", "My Flock · Shepherd"],
       ["/flock/join/no-such-invite", "Join a Flock · My Flock · Shepherd"],
       [`/profile/@${user.username}`, "Profile · Shepherd"],

@@ -3,7 +3,7 @@ import { cn } from "@/lib/cn";
 
 /**
  * The way into The Pasture's parts, side by side at the top of /pasture, /pasture/library and /pasture/gatherings: the
- * Feed, the series Library and the live Gatherings.
+ * Feed, the series Library and the live Gatherings (they wrap when large text leaves no room for three in a row).
  */
 const PARTS = [
   { to: "/pasture", label: "Feed", end: true },
@@ -14,7 +14,7 @@ const PARTS = [
 export function PastureNav() {
   return (
     <nav aria-label="The Pasture" className="mb-4">
-      <ul className="inline-flex rounded-xl border border-stone-300 bg-white p-1 dark:border-stone-700 dark:bg-stone-900">
+      <ul className="inline-flex max-w-full flex-wrap gap-1 rounded-xl border border-stone-300 bg-white p-1 dark:border-stone-700 dark:bg-stone-900">
         {PARTS.map((part) => (
           <li key={part.to}>
             <NavLink
@@ -22,7 +22,7 @@ export function PastureNav() {
               end={part.end}
               className={({ isActive }) =>
                 cn(
-                  "inline-flex h-9 items-center rounded-lg px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2",
+                  "inline-flex min-h-9 items-center rounded-lg px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2",
                   isActive
                     ? "bg-pasture-700 text-white"
                     : "text-stone-700 hover:bg-stone-100 dark:text-stone-200 dark:hover:bg-stone-800",
