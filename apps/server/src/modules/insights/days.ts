@@ -8,7 +8,7 @@ import type { Database } from "../../db/client";
  * per day between two dates, each as compact JSON arrays built by PostgreSQL from one index range scan; and, for the
  * streak, the dates before the range (back to the streak's window) on which he completed a devotional or checked in.
  * The days are joined here, in JavaScript, where it costs less than PostgreSQL's full joins and window functions did
- * (about a quarter less of PostgreSQL's CPU per read for a year of days; docs/benchmarks.md).
+ * (measured as the statement's backend CPU over 500 runs: about a quarter less for 4 weeks and for a year of days).
  *
  * The caller does not know his today before the answer (it depends on his time zone, which comes with it), so it asks
  * for a little more than it needs, around the UTC date, and trims: his today is within a day of it.
