@@ -6,13 +6,18 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { Toaster } from "sonner";
 import { ErrorBoundary } from "./app/error-boundary";
+import { PwaKeeper } from "./app/pwa";
 import { AppRoutes } from "./app/router";
+import { listenForInstallPrompt } from "./lib/pwa/install";
+import { startServiceWorker } from "./lib/pwa/worker";
 import { createQueryClient } from "./lib/query-client";
 import { useSessionKeeper } from "./lib/session";
 import { startTheme } from "./lib/theme";
 import "./index.css";
 
 startTheme();
+listenForInstallPrompt();
+startServiceWorker();
 
 const queryClient = createQueryClient();
 
@@ -30,6 +35,7 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionKeeper />
+          <PwaKeeper />
           <AppRoutes />
           <Toaster position="top-center" richColors closeButton />
         </BrowserRouter>
