@@ -7,3 +7,4 @@ export * from "./community";
 export * from "./word";
 export * from "./path";
 export * from "./insights";
+export * from "./offline";

@@ -1,0 +1,56 @@
+import { expect, test, type Page } from "@playwright/test";
+import { newUser, signOutFromSettings, signUpThroughOnboarding } from "./helpers";
+
+/** Waits until the service worker is active and controls the page. */
+async function workerControls(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+const memberCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("shepherd-member-")));
+
+test("installable: the browser finds the manifest, its icons and the service worker", async ({ page }) => {
+  await page.goto("/auth");
+  const response = await page.request.get("/manifest.webmanifest");
+  expect(response.headers()["content-type"]).toContain("application/manifest+json");
+  const manifest = (await response.json()) as { icons: Array<{ src: string; purpose: string; sizes: string }> };
+  for (const size of ["192x192", "512x512"]) {
+    expect(manifest.icons.some((icon) => icon.purpose === "maskable" && icon.sizes === size)).toBe(true);
+  }
+  for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
+  // The worker is never cached for long, so a new version is found.
+  expect((await page.request.get("/sw.js")).headers()["cache-control"]).toBe("no-cache");
+
+  await workerControls(page);
+  const cdp = await page.context().newCDPSession(page);
+  const found = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[] };
+  expect(found.url).toMatch(/\/manifest\.webmanifest$/);
+  expect(found.errors).toEqual([]);
+  const installability = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] };
+  expect(installability.installabilityErrors).toEqual([]);
+});
+
+test("offline: Today's devotional is read with the network cut; signing out deletes what the worker kept", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUpThroughOnboarding(page, newUser("offline"));
+  await workerControls(page);
+  const title = page.getByRole("heading", { level: 1 });
+  await expect(title).toBeVisible();
+  const devotional = await title.textContent();
+  expect(await memberCaches(page)).toHaveLength(1);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(devotional!);
+  await expect(page.getByText("(WEB)")).toBeVisible();
+  await expect(page.getByText("You are offline.")).toBeVisible();
+  await context.setOffline(false);
+
+  await signOutFromSettings(page);
+  expect(await memberCaches(page)).toEqual([]);
+});
