@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * repeat while the first is still running gets 409 and tries again. A failed first attempt frees the key for a retry.
  * Requests without the header, or signed out (the route answers 401), go on as before.
  */
-export async function idempotentWrite(c: Context<AppEnv>, next: Next, db: Database): Promise<Response | void> {
+export async function idempotentWrite(c: Context<AppEnv>, next: Next, db: Database): Promise<void> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) return next();
   if (!UUID.test(key)) throw new AppError("BAD_REQUEST", "The Idempotency-Key header must be a UUID made by the device.");
@@ -39,9 +39,13 @@ export async function idempotentWrite(c: Context<AppEnv>, next: Next, db: Databa
       throw new AppError("BAD_REQUEST", "This Idempotency-Key was already used for another change; make a new one.");
     }
     if (earlier.status === null) throw new AppError("CONFLICT", "This change is still being saved. Try again in a moment.");
+    // Set on the context: the middleware around this one reads c.res rather than a returned Response.
     c.header("idempotent-replayed", "true");
-    if (earlier.body === null) return c.body(null, earlier.status as ContentfulStatusCode);
-    return c.json(earlier.body, earlier.status as ContentfulStatusCode);
+    c.res =
+      earlier.body === null
+        ? c.body(null, earlier.status as ContentfulStatusCode)
+        : c.json(earlier.body, earlier.status as ContentfulStatusCode);
+    return;
   }
   const mine = and(eq(clientWrites.userId, user.id), eq(clientWrites.key, key));
   try {
