@@ -1,8 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { WifiOff } from "lucide-react";
 import { localDate } from "@shepherd/shared/today";
 import { markInstallOffered, promptInstall, recordDayUsed, shouldOfferInstall, useInstallState } from "@/lib/pwa/install";
+import { setQueueMember, syncNow } from "@/lib/offline/sync";
 import { tellWorkerMember } from "@/lib/pwa/worker";
 import { useMe, useSession } from "@/lib/session";
 
@@ -15,9 +17,19 @@ export function PwaKeeper() {
   const me = useMe();
   const install = useInstallState();
 
+  const client = useQueryClient();
+  const memberId = session.data?.user.id ?? null;
   useEffect(() => {
-    if (session.isSuccess) tellWorkerMember(session.data?.user.id ?? null);
-  }, [session.isSuccess, session.data]);
+    if (!session.isSuccess) return;
+    tellWorkerMember(memberId);
+    setQueueMember(memberId);
+    if (!memberId) return;
+    // What he wrote offline is sent now, and whenever the connection returns.
+    void syncNow(client);
+    const onOnline = () => void syncNow(client);
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, [session.isSuccess, memberId, client]);
 
   const signedIn = Boolean(me.data?.profile.onboarding_completed_at);
   useEffect(() => {
