@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { newUser, signOutFromSettings, signUpThroughOnboarding } from "./helpers";
+import { newUser, signIn, signOutFromSettings, signUpThroughOnboarding } from "./helpers";
 
 /** Waits until the service worker is active and controls the page. */
 async function workerControls(page: Page) {
@@ -32,12 +32,14 @@ test("installable: the browser finds the manifest, its icons and the service wor
   expect(installability.installabilityErrors).toEqual([]);
 });
 
-test("offline: Today's devotional is read with the network cut; signing out deletes what the worker kept", async ({
+test("offline: Today read and a journal entry written with the network cut; it syncs to another device; signing out deletes what the worker kept", async ({
   page,
   context,
+  browser,
 }) => {
-  test.setTimeout(120_000);
-  await signUpThroughOnboarding(page, newUser("offline"));
+  test.setTimeout(180_000);
+  const user = newUser("offline");
+  await signUpThroughOnboarding(page, user);
   await workerControls(page);
   const title = page.getByRole("heading", { level: 1 });
   await expect(title).toBeVisible();
@@ -49,7 +51,29 @@ test("offline: Today's devotional is read with the network cut; signing out dele
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(devotional!);
   await expect(page.getByText("(WEB)")).toBeVisible();
   await expect(page.getByText("You are offline.")).toBeVisible();
+
+  // The journal, opened once online, opens offline; an entry written there waits on the device.
   await context.setOffline(false);
+  await page.goto("/journal");
+  await expect(page.getByRole("button", { name: "New entry" })).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole("button", { name: "New entry" }).click();
+  const words = "Written in a cabin with no signal: grateful for the quiet.";
+  await page.getByLabel("New journal entry").fill(words);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved on this device, will sync")).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText("Synced")).toBeVisible();
+
+  // Another device: the entry is there, once.
+  const other = await browser.newContext({ serviceWorkers: "block" });
+  const phone = await other.newPage();
+  await signIn(phone, user);
+  await phone.waitForURL((url) => url.pathname === "/");
+  await phone.goto("/journal");
+  await expect(phone.getByText(words)).toHaveCount(1);
+  await other.close();
 
   await signOutFromSettings(page);
   expect(await memberCaches(page)).toEqual([]);

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { addDays, localDate } from "@shepherd/shared";
 import { schema } from "../src/db/client";
+import { setTimeZone } from "../src/modules/devotional/service";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { newPerson } from "./helpers/auth";
 
@@ -87,5 +89,28 @@ describe("a replayed write with the same id", () => {
     const key = crypto.randomUUID();
     expect((await client.post("/api/journal", { content: "short" }, keyed(key))).status).toBe(400);
     expect((await client.post("/api/journal", { content: "Long enough this time around." }, keyed(key))).status).toBe(201);
+  });
+});
+
+describe("a check-in made offline and sent later", () => {
+  test("counts for the day it was made in his time zone, up to 3 days back, never a day to come", async () => {
+    const { client, id } = await person();
+    await setTimeZone(app.db, { userId: id, timeZone: "Pacific/Auckland" });
+    const today = localDate(new Date(), "Pacific/Auckland");
+    const yesterday = addDays(today, -1);
+    const sent = await client.put("/api/checkins/today", { mood: "good", made_on: yesterday }, keyed(crypto.randomUUID()));
+    expect(sent.status).toBe(200);
+    expect(sent.json().checkin.check_in_date).toBe(yesterday);
+    const rows = await app.db.select().from(schema.dailyCheckins).where(eq(schema.dailyCheckins.userId, id));
+    expect(rows.map((r) => r.checkInDate)).toEqual([yesterday]);
+
+    const late = await client.put("/api/checkins/today", { mood: "good", made_on: addDays(today, -4) });
+    expect(late.status).toBe(400);
+    expect(late.json().error.message).toBe("A check-in made offline counts for its day only if it is sent within 3 days.");
+    const ahead = await client.put("/api/checkins/today", { mood: "good", made_on: addDays(today, 1) });
+    expect(ahead.status).toBe(400);
+    const badDate = await client.put("/api/checkins/today", { mood: "good", made_on: "yesterday" });
+    expect(badDate.status).toBe(400);
+    expect(badDate.json().error.message).toContain("made_on must be a date like 2026-01-31");
   });
 });
