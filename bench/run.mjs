@@ -18,6 +18,7 @@ import { formatPath, renderPath, runPath } from "./path.mjs";
 import { formatCustomPlans, renderCustomPlans, runCustomPlans } from "./custom-plans.mjs";
 import { formatLighthouse, renderLighthouse, runLighthouse } from "./lighthouse.mjs";
 import { formatInsights, renderInsights, runInsights } from "./insights.mjs";
+import { formatOffline, renderOffline, runOffline } from "./offline.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
@@ -37,13 +38,30 @@ const BENCHMARKS = {
     title: "A member's own plan: the composer, the job queue, and reads while plans are written",
   },
   lighthouse: { run: runLighthouse, format: formatLighthouse, title: "Lighthouse (mobile): signed-in Today beside /auth" },
+  offline: {
+    run: runOffline,
+    format: formatOffline,
+    title: "Offline: Today's second visit from the service worker's cache, network cut",
+  },
   insights: {
     run: runInsights,
     format: formatInsights,
     title: "Insights: the charts' data for three years of days, and the /insights chunk",
   },
 };
-const ORDER = ["startup", "http", "bundle", "today", "realtime", "word", "path", "custom-plans", "lighthouse", "insights"];
+const ORDER = [
+  "startup",
+  "http",
+  "bundle",
+  "today",
+  "realtime",
+  "word",
+  "path",
+  "custom-plans",
+  "lighthouse",
+  "insights",
+  "offline",
+];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
 const WATCHDOG_MS = 8 * 60_000;
@@ -321,12 +339,13 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   section("path", renderPath);
   section("custom-plans", renderCustomPlans);
   section("lighthouse", renderLighthouse);
+  section("offline", renderOffline);
   section("insights", (x) => [renderInsights(x), busyNote(x)].filter(Boolean).join("\n\n"));
   sections.push(`## How to run
 
 \`\`\`sh
 npm run bench                      # all of them, in this order (about 6 minutes)
-node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path | custom-plans | lighthouse | insights
+node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path | custom-plans | lighthouse | insights | offline
 node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
 node bench/profile.mjs today       # where a request's CPU goes: the built server under load (health | me | today | feed),
                                    #   CPU per request of server, PostgreSQL and load generator, and a CPU profile summary
