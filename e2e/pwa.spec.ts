@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { newUser, signIn, signOutFromSettings, signUpThroughOnboarding } from "./helpers";
 
+// Every other spec blocks service workers (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: "allow" });
+
 /** Waits until the service worker is active and controls the page. */
 async function workerControls(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
