@@ -36,7 +36,7 @@ const METRICS = {
 };
 
 /** A member who has finished onboarding and whose devotional for today is written already (as on his second visit). */
-async function memberReadyForToday(port) {
+export async function memberReadyForToday(port) {
   const cookie = await signUp(port, { label: "lighthouse", username: `lh${Date.now().toString(36)}` });
   const headers = { cookie, "content-type": "application/json", origin: `http://localhost:${port}` };
   const focus = await request(port, "/api/profile", { method: "PATCH", headers, body: JSON.stringify({ focus: [FOCUS] }) });

@@ -19,6 +19,7 @@ import { formatCustomPlans, renderCustomPlans, runCustomPlans } from "./custom-p
 import { formatLighthouse, renderLighthouse, runLighthouse } from "./lighthouse.mjs";
 import { formatInsights, renderInsights, runInsights } from "./insights.mjs";
 import { formatGatherings, renderGatherings, runGatherings } from "./gatherings.mjs";
+import { formatOffline, renderOffline, runOffline } from "./offline.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
@@ -38,6 +39,11 @@ const BENCHMARKS = {
     title: "A member's own plan: the composer, the job queue, and reads while plans are written",
   },
   lighthouse: { run: runLighthouse, format: formatLighthouse, title: "Lighthouse (mobile): signed-in Today beside /auth" },
+  offline: {
+    run: runOffline,
+    format: formatOffline,
+    title: "Offline: Today's second visit from the service worker's cache, network cut",
+  },
   insights: {
     run: runInsights,
     format: formatInsights,
@@ -61,6 +67,7 @@ const ORDER = [
   "lighthouse",
   "insights",
   "gatherings",
+  "offline",
 ];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
@@ -340,13 +347,14 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   section("path", renderPath);
   section("custom-plans", renderCustomPlans);
   section("lighthouse", (x) => [renderLighthouse(x), busyNote(x)].filter(Boolean).join("\n\n"));
+  section("offline", renderOffline);
   section("insights", (x) => [renderInsights(x), busyNote(x)].filter(Boolean).join("\n\n"));
   section("gatherings", (x) => [renderGatherings(x), busyNote(x)].filter(Boolean).join("\n\n"));
   sections.push(`## How to run
 
 \`\`\`sh
 npm run bench                      # all of them, in this order (about 6 minutes)
-node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path | custom-plans | lighthouse | insights | gatherings
+node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path | custom-plans | lighthouse | insights | gatherings | offline
 node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
 node bench/profile.mjs today       # where a request's CPU goes: the built server under load (health | me | today | feed),
                                    #   CPU per request of server, PostgreSQL and load generator, and a CPU profile summary

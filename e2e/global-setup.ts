@@ -7,7 +7,8 @@ import { SMTPServer } from "smtp-server";
 const root = path.resolve(import.meta.dirname, "..");
 
 async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const until = Date.now() + 60_000;
+  // The embedded PostgreSQL starts first: on a loaded 2-core machine that alone can take a minute.
+  const until = Date.now() + 180_000;
   while (Date.now() < until) {
     if (server.exitCode !== null) throw new Error(`The server exited while starting:\n${log()}`);
     try {
@@ -18,7 +19,7 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`The server did not answer within 60 s:\n${log()}`);
+  throw new Error(`The server did not answer within 180 s:\n${log()}`);
 }
 
 /** Starts an SMTP sink (every message lands as a file in E2E_MAIL_DIR) and the built server on E2E_PORT. */

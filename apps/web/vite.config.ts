@@ -5,6 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { ChunkingContext } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 /** Writes .br and .gz beside each text asset so the server can send them without compressing per request. */
 function precompress(): Plugin {
@@ -85,8 +86,20 @@ function chunkGroups(): (id: string, ctx: ChunkingContext) => string | null {
   };
 }
 
+// Issue 18: the service worker (src/sw.ts, Workbox) precaches the built shell. The manifest is public/manifest.webmanifest;
+// the app registers the worker itself (lib/pwa), so the plugin injects nothing into index.html.
+const pwa = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "src",
+  filename: "sw.ts",
+  registerType: "prompt",
+  injectRegister: false,
+  manifest: false,
+  injectManifest: { globPatterns: ["**/*.{js,css,html,svg,png,woff2}"], maximumFileSizeToCacheInBytes: 3 * 1024 * 1024 },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pwa, precompress()],
   resolve: {
     alias: { "@": path.resolve(import.meta.dirname, "src"), "@content": path.resolve(import.meta.dirname, "../../content") },
   },

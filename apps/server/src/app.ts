@@ -1,3 +1,4 @@
+import { idempotentWrite } from "./http/idempotency";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { bodyLimit } from "hono/body-limit";
@@ -135,7 +136,7 @@ export function createApp(ctx: AppContext) {
       await limiter(c, async () => {
         checkOrigin(c);
         installUser(c);
-        await next();
+        await idempotentWrite(c, next, ctx.db);
       });
     }
     if (!c.res.headers.has("cache-control")) setResponseHeaders(c, noStore);

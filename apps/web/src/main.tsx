@@ -7,13 +7,18 @@ import { BrowserRouter } from "react-router";
 import { Toaster } from "sonner";
 import { startBoot } from "./app/boot";
 import { ErrorBoundary } from "./app/error-boundary";
+import { PwaKeeper } from "./app/pwa";
 import { AppRoutes, loadTodayPage } from "./app/router";
+import { listenForInstallPrompt } from "./lib/pwa/install";
+import { startServiceWorker } from "./lib/pwa/worker";
 import { createQueryClient } from "./lib/query-client";
 import { useSessionKeeper } from "./lib/session";
 import { startTheme } from "./lib/theme";
 import "./index.css";
 
 startTheme();
+listenForInstallPrompt();
+startServiceWorker();
 
 const queryClient = createQueryClient();
 startBoot(queryClient, { pathname: window.location.pathname, loadToday: loadTodayPage });
@@ -32,6 +37,7 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SessionKeeper />
+          <PwaKeeper />
           <AppRoutes />
           <Toaster position="top-center" richColors closeButton />
         </BrowserRouter>

@@ -238,8 +238,18 @@ export const checkinInput = z
       .min(0, "spiritual_connection must be a whole number from 0 to 100")
       .max(100, "spiritual_connection must be a whole number from 0 to 100")
       .optional(),
+    /**
+     * Issue 18: the day (his own date) a check-in made offline was made, so it counts for that day when it is sent
+     * later; up to OFFLINE_WRITE_MAX_DAYS back. Absent: today.
+     */
+    made_on: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "made_on must be a date like 2026-01-31")
+      .optional(),
   })
   .strict();
+/** How many days back a write made offline may still count for the day it was made. */
+export const OFFLINE_WRITE_MAX_DAYS = 3;
 export const journalInput = z
   .object({
     // Length is checked by journalError (section 5's messages); the 64 KB body limit bounds it first.

@@ -1,3 +1,4 @@
+import { OfflineNotice } from "./pwa";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Link, NavLink, Outlet, useMatch } from "react-router";
@@ -322,6 +323,7 @@ function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; childre
             props.nav ? "pb-[calc(var(--shell-tab-bar-height,4rem)+3rem)]" : "pb-12",
           )}
         >
+          <OfflineNotice />
           {props.children}
         </div>
       </main>

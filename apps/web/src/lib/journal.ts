@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { JournalEntry, Whisper } from "@shepherd/shared/api";
-import { api, hasStatus } from "./api";
+import { hasStatus } from "./api";
+import { writeOrQueue } from "./offline/sync";
 import { devotionalKeys, patchTodayScreen } from "./devotional";
 import { usageQuery } from "./subscription";
 import { notifyCappedError, notifyError } from "./toast";
@@ -25,22 +26,39 @@ export interface NewJournalEntry {
   devotional_id?: string;
 }
 
-/** POST /api/journal (counted against the monthly journal cap). */
-export function createJournalEntry(input: NewJournalEntry) {
-  return api<{ entry: JournalEntry; whisper: Whisper | null; care: boolean }>("/api/journal", { body: input });
+export type CreatedJournalEntry =
+  | { queued: false; entry: JournalEntry; whisper: Whisper | null; care: boolean }
+  | { queued: true; entry: null; whisper: null; care: false };
+
+/**
+ * POST /api/journal (counted against the monthly journal cap). Offline it is kept on the device and sent when the
+ * connection returns (lib/offline/sync.ts): `queued` says so.
+ */
+export async function createJournalEntry(input: NewJournalEntry): Promise<CreatedJournalEntry> {
+  const result = await writeOrQueue<{ entry: JournalEntry; whisper: Whisper | null; care: boolean }>({
+    method: "POST",
+    path: "/api/journal",
+    body: input,
+    label: "Journal entry",
+  });
+  if (result.queued) return { queued: true, entry: null, whisper: null, care: false };
+  return { queued: false, ...result.body };
 }
 
 export function useCreateJournalEntry() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createJournalEntry,
-    onSuccess: (result) => {
+    onSuccess: (result, variables) => {
       // Today shows the entry saved, and the whisper it brought, at once.
       patchTodayScreen(client, (state) => ({
         ...state,
-        journal_saved_today: state.journal_saved_today || Boolean(result.entry.devotional_id),
+        journal_saved_today:
+          state.journal_saved_today || Boolean(result.entry ? result.entry.devotional_id : variables.devotional_id),
         whisper: result.whisper ?? state.whisper,
       }));
+      // Kept on the device: nothing to reload until it is sent.
+      if (result.queued) return;
       return Promise.all([
         journalChanged(client),
         // A new entry counts against the monthly cap: the 80% warning may now apply.

@@ -5,6 +5,7 @@ import { AUTH_TOKEN_CHECK_MS } from "@shepherd/shared/constants";
 import { api, ApiError } from "./api";
 import { writeOnboardingFlag } from "./onboarding-flag";
 import { readSignedInHint, writeSignedInHint } from "./signed-in-hint";
+import { forgetMemberData } from "./pwa/worker";
 
 /** Shared by every area: who is signed in (Better Auth session) and their profile (/api/me). */
 
@@ -102,10 +103,11 @@ export function useSessionKeeper() {
   }, [client]);
 }
 
-/** Signs out, forgets the onboarding flag and every cached query. */
+/** Signs out, forgets the onboarding flag, every cached query and what the service worker kept for him. */
 export async function signOut(client: QueryClient) {
   await api("/api/auth/sign-out", { body: {} });
   writeOnboardingFlag(false);
   writeSignedInHint(false);
   client.clear();
+  await forgetMemberData();
 }

@@ -126,6 +126,7 @@ export function todayRoutes(ctx: AppContext) {
           focusAreas: input.focus_areas,
           notes: input.notes,
           spiritualConnection: input.spiritual_connection,
+          madeOn: input.made_on,
         });
         const care = needsCare(input.notes);
         const connection = input.spiritual_connection;

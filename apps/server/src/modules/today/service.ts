@@ -10,6 +10,7 @@ import {
 import { passageText } from "../../bible/passages";
 import { prepared, schema, type Database, type Executor } from "../../db/client";
 import { AppError } from "../../errors";
+import { addDays, OFFLINE_WRITE_MAX_DAYS } from "@shepherd/shared";
 import type { AiTextProvider, DevotionalDraft } from "../../providers/ai/ai";
 import { accessDenied, checkAccess, withAccess } from "../access/service";
 import { dayIn, devotionalColumns, ensureProgress, streakDays, toDevotional, toProgress, userDay } from "../devotional/service";
@@ -218,10 +219,20 @@ export async function upsertCheckin(
     focusAreas: string[];
     notes?: string;
     spiritualConnection?: number;
+    /** The day it was made, when it was made offline and is sent later (issue 18). */
+    madeOn?: string;
     now?: Date;
   },
 ): Promise<Checkin> {
-  const { date } = await userDay(db, options.userId, options.now);
+  const { date: today } = await userDay(db, options.userId, options.now);
+  const date = options.madeOn ?? today;
+  if (date > today) throw new AppError("BAD_REQUEST", "A check-in cannot be made for a day that has not come yet.");
+  if (addDays(date, OFFLINE_WRITE_MAX_DAYS) < today) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `A check-in made offline counts for its day only if it is sent within ${OFFLINE_WRITE_MAX_DAYS} days.`,
+    );
+  }
   const values = {
     mood: options.mood,
     focusAreas: [...new Set(options.focusAreas)],

@@ -233,7 +233,7 @@ export function JournalPage() {
             create.mutate(input, {
               onSuccess: (result) => {
                 setWriting(false);
-                notify("Journal saved", "Your reflection has been recorded.");
+                if (!result.queued) notify("Journal saved", "Your reflection has been recorded.");
                 if (result.care) setCare(true);
                 newButton.current?.focus();
               },

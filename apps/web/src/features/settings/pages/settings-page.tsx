@@ -4,6 +4,7 @@ import { useMe } from "@/lib/session";
 import { AppearanceSection } from "../components/appearance-section";
 import { DataSection } from "../components/data-section";
 import { DeleteSection } from "../components/delete-section";
+import { InstallSection } from "../components/install-section";
 import { GrowthSection } from "../components/growth-section";
 import { LookBackSection } from "../components/look-back-section";
 import { PasswordSection } from "../components/password-section";
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <LookBackSection />
       <PrivacySection shareStreak={me.data.profile.share_streak} />
       <AppearanceSection />
+      <InstallSection />
       <PlanSection />
       <PasswordSection />
       <TwoFactorSection enabled={me.data.user.twoFactorEnabled} />

@@ -30,7 +30,8 @@ export function JournalEditor(props: { devotional: Devotional | null; onClose: (
       { content: content.trim(), devotional_id: props.devotional?.id },
       {
         onSuccess: (result) => {
-          notify("Journal saved", "Your reflection has been recorded.");
+          // Offline: "Saved on this device, will sync" was said already.
+          if (!result.queued) notify("Journal saved", "Your reflection has been recorded.");
           setCare(result.care);
           setContent("");
           props.onSaved();

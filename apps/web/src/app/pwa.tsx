@@ -1,0 +1,88 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
+import { toast } from "sonner";
+import { WifiOff } from "lucide-react";
+import { localDate } from "@shepherd/shared/today";
+import { markInstallOffered, promptInstall, recordDayUsed, shouldOfferInstall, useInstallState } from "@/lib/pwa/install";
+import { setQueueMember, syncNow } from "@/lib/offline/sync";
+import { tellWorkerMember } from "@/lib/pwa/worker";
+import { useMe, useSession } from "@/lib/session";
+
+/**
+ * Issue 18, the app's side: tells the service worker who is signed in (it keeps only his answers) and offers
+ * "Install Shepherd" once, after his third day here. Mounted once beside the routes.
+ */
+export function PwaKeeper() {
+  const session = useSession();
+  const me = useMe();
+  const install = useInstallState();
+
+  const client = useQueryClient();
+  const memberId = session.data?.user.id ?? null;
+  useEffect(() => {
+    if (!session.isSuccess) return;
+    tellWorkerMember(memberId);
+    setQueueMember(memberId);
+    if (!memberId) return;
+    // What he wrote offline is sent now, and whenever the connection returns.
+    void syncNow(client);
+    const onOnline = () => void syncNow(client);
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, [session.isSuccess, memberId, client]);
+
+  const signedIn = Boolean(me.data?.profile.onboarding_completed_at);
+  useEffect(() => {
+    if (!signedIn || install !== "available") return;
+    let daysBefore = 0;
+    try {
+      daysBefore = recordDayUsed(localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
+      if (!shouldOfferInstall(daysBefore)) return;
+      markInstallOffered();
+    } catch {
+      return; // No local storage: no offer.
+    }
+    toast("Install Shepherd", {
+      id: "pwa-install",
+      description: "Keep today's reading on your home screen, even without a signal.",
+      duration: 20_000,
+      action: { label: "Install", onClick: () => void promptInstall() },
+    });
+  }, [signedIn, install]);
+  return null;
+}
+
+function subscribeOnline(listener: () => void) {
+  window.addEventListener("online", listener);
+  window.addEventListener("offline", listener);
+  return () => {
+    window.removeEventListener("online", listener);
+    window.removeEventListener("offline", listener);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** Says plainly, while the device is offline, what still works and what waits for a connection. */
+export function OfflineNotice() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div
+      role="status"
+      className="mb-4 flex items-start gap-2 rounded-md border border-stone-300 bg-stone-100 px-3 py-2 text-sm text-stone-800 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100"
+    >
+      <WifiOff aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      <p>
+        You are offline. Today&apos;s devotional, your plans, the chapters you read and your journal are here to read. Other
+        pages, and saving changes, need a connection.
+      </p>
+    </div>
+  );
+}

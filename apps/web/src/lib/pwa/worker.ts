@@ -1,0 +1,38 @@
+import { toast } from "sonner";
+import { registerSW } from "virtual:pwa-register";
+import { MEMBER_CACHE_PREFIX, type WorkerMessage } from "./offline-routes";
+
+/**
+ * The page's side of the service worker (sw.ts): registers it in a built app, offers a waiting new version ("A new
+ * version is ready" / Reload), and tells it who is signed in so it keeps only his answers.
+ */
+export function startServiceWorker(): void {
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  const update = registerSW({
+    onNeedRefresh() {
+      toast("A new version is ready", {
+        id: "pwa-update",
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: "Reload", onClick: () => void update(true) },
+      });
+    },
+  });
+}
+
+let lastMember: string | null | undefined;
+
+/** Says who is signed in (null: nobody) to the worker; it deletes every other member's cache. */
+export function tellWorkerMember(memberId: string | null): void {
+  if (memberId === lastMember || !("serviceWorker" in navigator)) return;
+  lastMember = memberId;
+  const message: WorkerMessage = { type: "member", memberId };
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
+}
+
+/** On signing out: the worker forgets him, and his cached answers are deleted from here too (not waiting on it). */
+export async function forgetMemberData(): Promise<void> {
+  tellWorkerMember(null);
+  if (typeof caches === "undefined") return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(MEMBER_CACHE_PREFIX)).map((name) => caches.delete(name)));
+}

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from "@playwright/test";
+import { newUser, signIn, signOutFromSettings, signUpThroughOnboarding } from "./helpers";
+
+// Every other spec blocks service workers (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: "allow" });
+
+/** Waits until the service worker is active and controls the page. */
+async function workerControls(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+const memberCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("shepherd-member-")));
+
+test("installable: the browser finds the manifest, its icons and the service worker", async ({ page }) => {
+  await page.goto("/auth");
+  const response = await page.request.get("/manifest.webmanifest");
+  expect(response.headers()["content-type"]).toContain("application/manifest+json");
+  const manifest = (await response.json()) as { icons: Array<{ src: string; purpose: string; sizes: string }> };
+  for (const size of ["192x192", "512x512"]) {
+    expect(manifest.icons.some((icon) => icon.purpose === "maskable" && icon.sizes === size)).toBe(true);
+  }
+  for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
+  // The worker is never cached for long, so a new version is found.
+  expect((await page.request.get("/sw.js")).headers()["cache-control"]).toBe("no-cache");
+
+  await workerControls(page);
+  const cdp = await page.context().newCDPSession(page);
+  const found = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[] };
+  expect(found.url).toMatch(/\/manifest\.webmanifest$/);
+  expect(found.errors).toEqual([]);
+  const installability = (await cdp.send("Page.getInstallabilityErrors")) as {
+    installabilityErrors: Array<{ errorId: string }>;
+  };
+  // Playwright's contexts are incognito profiles, where Chromium never installs: that one is the test's, not the app's.
+  expect(installability.installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
+});
+
+test("offline: Today read and a journal entry written with the network cut; it syncs to another device; signing out deletes what the worker kept", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const user = newUser("offline");
+  await signUpThroughOnboarding(page, user);
+  await workerControls(page);
+  const title = page.getByRole("heading", { level: 1 });
+  await expect(title).toBeVisible();
+  const devotional = await title.textContent();
+  expect(await memberCaches(page)).toHaveLength(1);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(devotional!);
+  await expect(page.getByText("(WEB)")).toBeVisible();
+  await expect(page.getByText("You are offline.")).toBeVisible();
+
+  // The journal, opened once online, opens offline; an entry written there waits on the device.
+  await context.setOffline(false);
+  await page.goto("/journal");
+  await expect(page.getByRole("button", { name: "New entry" })).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole("button", { name: "New entry" }).click();
+  const words = "Written in a cabin with no signal: grateful for the quiet.";
+  await page.getByLabel("New journal entry").fill(words);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved on this device, will sync")).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText("Synced")).toBeVisible();
+
+  // Another device: the entry is there, once.
+  const other = await browser.newContext({ serviceWorkers: "block" });
+  const phone = await other.newPage();
+  await signIn(phone, user);
+  await phone.waitForURL((url) => url.pathname === "/");
+  await phone.goto("/journal");
+  await expect(phone.getByText(words)).toHaveCount(1);
+  await other.close();
+
+  await signOutFromSettings(page);
+  expect(await memberCaches(page)).toEqual([]);
+});
