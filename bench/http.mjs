@@ -1,7 +1,9 @@
 // HTTP benchmark: the built Shepherd server vs a bare node:http server answering the same JSON, under autocannon.
 //   node bench/http.mjs            (or: node bench/run.mjs http)
 // (a) GET /api/health  (b) GET /api/me with a session cookie (session lookup + profile read in PostgreSQL)
-// (c) GET /api/devotionals/today  (d) GET /api/pasture/posts, a full first page of The Pasture.
+// (c) GET /api/devotionals/today  (d) GET /api/pasture/posts, a full first page of The Pasture  (e) a chapter of The Word.
+// Three servers answer each scenario in one run: bare (the same bytes from memory: no work), floor (node:http +
+// node-postgres doing only the necessary work on the same database: lib/floor-server.mjs) and ours.
 import autocannon from "autocannon";
 import {
   descendantPids,
@@ -13,7 +15,9 @@ import {
   request,
   round,
 } from "./lib/common.mjs";
-import { seedFeed, signUp, startBareServer, startBuiltServer } from "./lib/server.mjs";
+import { seedFeed, signUp, startBareServer, startBuiltServer, startFloorServer } from "./lib/server.mjs";
+
+const SIDE_NAMES = { ours: "Shepherd", floor: "floor (node:http + pg)", bare: "bare node:http" };
 
 export const HTTP_DEFAULTS = { connections: 50, warmupSeconds: 2, durationSeconds: 10 };
 
@@ -72,6 +76,7 @@ export async function runHttp(options = {}) {
   const built = await ensureBuilt();
   let ours;
   let bare;
+  let floor;
   try {
     ours = await startBuiltServer({ name: "http" });
     const { port, readyMs } = ours;
@@ -87,6 +92,10 @@ export async function runHttp(options = {}) {
     const feedRes = await request(port, "/api/pasture/posts", { headers: { cookie } });
     if (feedRes.status !== 200) throw new Error(`GET /api/pasture/posts: HTTP ${feedRes.status} ${feedRes.body}`);
     const feedBody = feedRes.body;
+    const chapterPath = "/api/word/chapters/web/John/3";
+    const chapterRes = await request(port, chapterPath);
+    if (chapterRes.status !== 200) throw new Error(`GET ${chapterPath}: HTTP ${chapterRes.status} ${chapterRes.body}`);
+    const chapterBody = chapterRes.body;
     // One unloaded request each, for reference (includes connection setup: no keep-alive).
     const single = {};
     for (const [name, p, headers] of [
@@ -103,8 +112,26 @@ export async function runHttp(options = {}) {
       single[name] = round(times[10], 2);
     }
 
-    bare = await startBareServer({ BENCH_ME_BODY: meBody, BENCH_TODAY_BODY: todayBody, BENCH_FEED_BODY: feedBody });
+    bare = await startBareServer({
+      BENCH_ME_BODY: meBody,
+      BENCH_TODAY_BODY: todayBody,
+      BENCH_FEED_BODY: feedBody,
+      BENCH_CHAPTER_BODY: chapterBody,
+    });
     const barePort = bare.port;
+    floor = await startFloorServer(ours.dataDir);
+    // The floor must send the very bytes ours sends, or it is not doing the same work.
+    for (const [p, headers, body] of [
+      ["/api/me", { cookie }, meBody],
+      ["/api/devotionals/today", { cookie }, todayBody],
+      ["/api/pasture/posts", { cookie }, feedBody],
+      [chapterPath, {}, chapterBody],
+    ]) {
+      const res = await request(floor.port, p, { headers });
+      if (res.status !== 200 || res.body !== body) {
+        throw new Error(`the floor server answers ${p} differently: HTTP ${res.status}\n${res.body}\nours:\n${body}`);
+      }
+    }
 
     const healthBody = JSON.stringify({ status: "ok" });
     const scenarios = [
@@ -124,27 +151,43 @@ export async function runHttp(options = {}) {
         headers: { cookie },
         expectBody: feedBody,
       },
+      {
+        key: "chapter",
+        label: "GET chapter John 3 (WEB), uncompressed",
+        path: chapterPath,
+        headers: {},
+        expectBody: chapterBody,
+      },
     ];
     const results = [];
     for (const s of scenarios) {
       const row = { key: s.key, label: s.label };
       for (const [side, p] of [
-        ["ours", port],
         ["bare", barePort],
+        ["floor", floor.port],
+        ["ours", port],
       ]) {
         const url = `http://127.0.0.1:${p}${s.path}`;
         log(
-          `http: ${s.label} on ${side === "ours" ? "Shepherd" : "bare node:http"}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`,
+          `http: ${s.label} on ${SIDE_NAMES[side]}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`,
         );
         await load(url, { connections, durationSeconds: warmupSeconds, headers: s.headers, expectBody: s.expectBody });
-        const pids = side === "ours" ? cpuPids(ours.pid) : cpuPids(bare.pid, { database: false });
+        const pids =
+          side === "ours"
+            ? cpuPids(ours.pid)
+            : side === "floor"
+              ? { ...cpuPids(floor.pid), postgres: descendantPids(ours.pid) }
+              : cpuPids(bare.pid, { database: false });
         const before = cpuSnapshot(pids);
         const result = await load(url, { connections, durationSeconds, headers: s.headers, expectBody: s.expectBody });
         row[side] = { ...summarize(result), cpuUsPerRequest: cpuPerRequest(before, cpuSnapshot(pids), result.requests.total) };
       }
       row.throughputRatio = round(row.ours.requestsPerSecond / row.bare.requestsPerSecond, 3);
       row.p99Ratio = round(row.ours.p99Ms / Math.max(row.bare.p99Ms, 1), 2);
-      row.ok = [row.ours, row.bare].every((r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0);
+      row.floorThroughputRatio = round(row.ours.requestsPerSecond / row.floor.requestsPerSecond, 3);
+      row.floorP99Ratio = round(row.ours.p99Ms / Math.max(row.floor.p99Ms, 1), 2);
+      row.floorCpuRatio = round(row.ours.cpuUsPerRequest.server / Math.max(row.floor.cpuUsPerRequest.server, 1), 2);
+      row.ok = [row.ours, row.bare, row.floor].every((r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0);
       results.push(row);
     }
     return {
@@ -160,7 +203,8 @@ export async function runHttp(options = {}) {
       ok: results.every((r) => r.ok),
     };
   } finally {
-    await Promise.all([bare?.stop(), ours?.stop()]);
+    await Promise.all([bare?.stop(), floor?.stop()]);
+    await ours?.stop();
   }
 }
 
@@ -172,18 +216,19 @@ export function formatHttp(r) {
     `${pad("scenario", 30)} ${pad("server", 6)} ${padL("req/s", 8)} ${padL("p50 ms", 7)} ${padL("p99 ms", 7)} ${padL("non-2xx", 8)} ${padL("errors", 7)}`,
   );
   for (const s of r.scenarios) {
-    for (const side of ["ours", "bare"]) {
+    for (const side of ["ours", "floor", "bare"]) {
       const x = s[side];
+      if (!x) continue;
       const cpu = x.cpuUsPerRequest;
       const cpuText = cpu
-        ? `  CPU us/request: server ${cpu.server}${side === "ours" ? `, postgres ${cpu.postgres}` : ""}, load generator ${cpu.loadGenerator}`
+        ? `  CPU us/request: server ${cpu.server}${side !== "bare" ? `, postgres ${cpu.postgres}` : ""}, load generator ${cpu.loadGenerator}`
         : "";
       lines.push(
         `${pad(side === "ours" ? s.label : "", 30)} ${pad(side, 6)} ${padL(x.requestsPerSecond, 8)} ${padL(x.p50Ms, 7)} ${padL(x.p99Ms, 7)} ${padL(x.non2xx, 8)} ${padL(x.errors + x.timeouts + x.mismatches, 7)}${cpuText}`,
       );
     }
     lines.push(
-      `${pad("", 30)} ratio  ours/bare throughput ${s.throughputRatio}  ours/bare p99 ${s.p99Ratio}${s.ok ? "" : "  (FAILURES: see non-2xx/errors)"}`,
+      `${pad("", 30)} ratio  ours/floor throughput ${s.floorThroughputRatio} p99 ${s.floorP99Ratio} server CPU ${s.floorCpuRatio}; ours/bare throughput ${s.throughputRatio} p99 ${s.p99Ratio}${s.ok ? "" : "  (FAILURES: see non-2xx/errors)"}`,
     );
   }
   return lines.join("\n");
