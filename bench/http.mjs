@@ -168,9 +168,7 @@ export async function runHttp(options = {}) {
         ["ours", port],
       ]) {
         const url = `http://127.0.0.1:${p}${s.path}`;
-        log(
-          `http: ${s.label} on ${SIDE_NAMES[side]}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`,
-        );
+        log(`http: ${s.label} on ${SIDE_NAMES[side]}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`);
         await load(url, { connections, durationSeconds: warmupSeconds, headers: s.headers, expectBody: s.expectBody });
         const pids =
           side === "ours"
@@ -187,7 +185,9 @@ export async function runHttp(options = {}) {
       row.floorThroughputRatio = round(row.ours.requestsPerSecond / row.floor.requestsPerSecond, 3);
       row.floorP99Ratio = round(row.ours.p99Ms / Math.max(row.floor.p99Ms, 1), 2);
       row.floorCpuRatio = round(row.ours.cpuUsPerRequest.server / Math.max(row.floor.cpuUsPerRequest.server, 1), 2);
-      row.ok = [row.ours, row.bare, row.floor].every((r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0);
+      row.ok = [row.ours, row.bare, row.floor].every(
+        (r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0,
+      );
       results.push(row);
     }
     return {

@@ -238,7 +238,10 @@ function renderHttp(r) {
     "",
     cpu.length
       ? "CPU per request in µs (user + kernel, from /proc, during the measured seconds):\n\n" +
-        table(["Scenario", "Shepherd", "its PostgreSQL", "floor", "PostgreSQL (floor)", "bare node:http", "load generator"], cpu) +
+        table(
+          ["Scenario", "Shepherd", "its PostgreSQL", "floor", "PostgreSQL (floor)", "bare node:http", "load generator"],
+          cpu,
+        ) +
         "\n"
       : "",
     `Single request, no load, new connection each (median of 20): /api/health ${r.singleRequestMedianMs.health} ms, /api/me ${r.singleRequestMedianMs.me} ms. ` +

@@ -84,6 +84,7 @@ export async function buildContext(options: {
     log,
     adminEmails: config.adminEmails,
     rateLimit: config.authRateLimit,
+    sessionCacheSeconds: config.sessionCacheSeconds,
     secureCookies: options.baseUrl.startsWith("https://"),
     onUserCreated: (user) => ensureProfile(db, { userId: user.id, displayName: user.name }),
   });
