@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -23,6 +24,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be 1 or more").max(64).optional(),
   SESSION_CACHE_SECONDS: z.coerce
     .number()
     .int()
@@ -79,6 +81,8 @@ export type Config = {
   authRateLimit: { max: number; windowSeconds: number };
   /** SESSION_CACHE_SECONDS: lifetime of the signed session cookie cache (0: off). */
   sessionCacheSeconds: number;
+  /** WEB_CONCURRENCY: server processes on one port (node:cluster); default the number of cores, 1 when NODE_ENV=test. */
+  webConcurrency: number;
   webDist: string | undefined;
   /** Stripe, when all four of its variables are set. */
   stripe:
@@ -142,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === "test" ? 1 : os.availableParallelism()),
     webDist: e.WEB_DIST,
     stripe: stripeConfig(e),
     speech: e.AI_BASE_URL

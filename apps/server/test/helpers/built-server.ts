@@ -106,6 +106,8 @@ export async function startBuiltServer(options: {
     HOST: "127.0.0.1",
     DATA_DIR: options.dataDir,
     LOG_LEVEL: "warn",
+    // One process unless a test asks for cluster mode (cluster.test.ts).
+    WEB_CONCURRENCY: "1",
     ...options.env,
   });
   const child = spawn(process.execPath, [BUILT_MAIN], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
