@@ -121,23 +121,8 @@ async function runPrimary(config: ReturnType<typeof loadConfig>, log: Logger) {
     log.error({ pid: worker.process.pid, code, signal }, "a server process died; starting another");
     fork(worker.id === backgroundId ? "background" : "web");
   });
-  try {
-    await listening(fork("background"));
-    await Promise.all(Array.from({ length: config.webConcurrency - 1 }, () => listening(fork("web"))));
-  } catch (error) {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
-    await database.stop();
-    throw error;
-  }
-  log.info(
-    { port, url: baseUrl, processes: config.webConcurrency, database: config.databaseUrl ? "external" : "embedded" },
-    "Shepherd is listening",
-  );
-  console.log(
-    `\n  Shepherd is running at ${baseUrl} (${config.webConcurrency} processes)\n  Make an account an admin: npm run admin -- grant you@example.com\n`,
-  );
 
+  // Installed before the first fork, so that a stop during start-up is a clean stop too.
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -170,6 +155,23 @@ async function runPrimary(config: ReturnType<typeof loadConfig>, log: Logger) {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+
+  try {
+    await listening(fork("background"));
+    await Promise.all(Array.from({ length: config.webConcurrency - 1 }, () => listening(fork("web"))));
+  } catch (error) {
+    if (stopping) return; // a signal arrived during start-up: shutdown() is stopping everything
+    log.error({ err: error }, "a server process failed to start");
+    shutdown("start-up failure");
+    return;
+  }
+  log.info(
+    { port, url: baseUrl, processes: config.webConcurrency, database: config.databaseUrl ? "external" : "embedded" },
+    "Shepherd is listening",
+  );
+  console.log(
+    `\n  Shepherd is running at ${baseUrl} (${config.webConcurrency} processes)\n  Make an account an admin: npm run admin -- grant you@example.com\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -25,12 +25,13 @@ beforeAll(async () => {
   buildServerIfNeeded();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-cluster-"));
   fs.chmodSync(dataDir, 0o755);
-  server = await startBuiltServer({ dataDir, env: { WEB_CONCURRENCY: "2" } });
-});
+  // A cold start: initdb, migrations and both Bible translations, before the second process starts.
+  server = await startBuiltServer({ dataDir, env: { WEB_CONCURRENCY: "2" }, readyTimeoutMs: 170_000 });
+}, 180_000);
 afterAll(async () => {
   await server?.crash();
   for (const pid of workers) if (processAlive(pid)) process.kill(pid, "SIGKILL");
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
 });
 
 let workers: number[] = [];
@@ -43,7 +44,9 @@ const cmdline = (pid: number) => {
 };
 const isNode = (pid: number) => cmdline(pid).includes("main.js");
 
-test("two server processes serve one port, and a member signs in through both", async () => {
+test("two server processes serve one port, and a member signs in through both", { timeout: 180_000 }, async () => {
+  // The primary says so once both processes listen.
+  await waitUntil(() => server.output().includes("(2 processes)"), "both processes to listen", 120_000);
   const children = () => childrenOf(server.child.pid!);
   await waitUntil(() => children().filter(isNode).length === 2, "two server processes", 30_000).catch((error: Error) => {
     throw new Error(`${error.message}; children: ${children().map(cmdline).join(" | ")}\n${server.output()}`);
