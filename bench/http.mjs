@@ -93,7 +93,7 @@ export async function runHttp(options = {}) {
   let bare;
   let floor;
   try {
-    ours = await startBuiltServer({ name: "http" });
+    ours = await startBuiltServer({ name: "http", timeoutMs: 240_000 });
     const { port, readyMs } = ours;
 
     const cookie = await signUp(port);
