@@ -198,22 +198,34 @@ function failure(r) {
 
 function renderHttp(r) {
   if (r.error) return failure(r);
-  const sides = { ours: "Shepherd", bare: "bare node:http" };
+  const sides = { ours: "Shepherd", floor: "floor (node:http + pg)", bare: "bare node:http" };
+  const order = ["ours", "floor", "bare"];
   const rows = r.scenarios.flatMap((s) =>
-    ["ours", "bare"].map((side) => {
-      const x = s[side];
-      return [
-        side === "ours" ? s.label : "",
-        sides[side],
-        x.requestsPerSecond,
-        x.p50Ms,
-        x.p99Ms,
-        x.non2xx,
-        x.errors + x.timeouts + x.mismatches,
-      ];
-    }),
+    order
+      .filter((side) => s[side])
+      .map((side, i) => {
+        const x = s[side];
+        return [
+          i === 0 ? s.label : "",
+          sides[side],
+          x.requestsPerSecond,
+          x.p50Ms,
+          x.p99Ms,
+          x.non2xx,
+          x.errors + x.timeouts + x.mismatches,
+        ];
+      }),
   );
-  const ratios = r.scenarios.map((s) => [s.label, s.throughputRatio, s.p99Ratio, s.ok ? "yes" : "**no**"]);
+  const dash = (v) => (v == null ? "–" : v);
+  const ratios = r.scenarios.map((s) => [
+    s.label,
+    dash(s.floorThroughputRatio),
+    dash(s.floorP99Ratio),
+    dash(s.floorCpuRatio),
+    s.throughputRatio,
+    s.p99Ratio,
+    s.ok ? "yes" : "**no**",
+  ]);
   const us = (v) => (v == null ? "?" : v);
   const cpu = r.scenarios
     .filter((s) => s.ours.cpuUsPerRequest && s.bare.cpuUsPerRequest)
@@ -221,21 +233,41 @@ function renderHttp(r) {
       s.label,
       us(s.ours.cpuUsPerRequest.server),
       us(s.ours.cpuUsPerRequest.postgres),
-      us(s.ours.cpuUsPerRequest.loadGenerator),
+      us(s.floor?.cpuUsPerRequest?.server),
+      us(s.floor?.cpuUsPerRequest?.postgres),
       us(s.bare.cpuUsPerRequest.server),
-      us(s.bare.cpuUsPerRequest.loadGenerator),
+      us(s.ours.cpuUsPerRequest.loadGenerator),
     ]);
   return [
     `Measured ${day(r.measuredAt)}. ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up then ${r.settings.durationSeconds} s per row; ` +
-      `the built server (\`node apps/server/dist/main.js\`, \`LOG_LEVEL=warn\`, embedded PostgreSQL in a temporary DATA_DIR) and a bare \`node:http\` server answering the same JSON run side by side.`,
+      `three servers in one run: the built server (\`node apps/server/dist/main.js\`, \`LOG_LEVEL=warn\`, embedded PostgreSQL in a temporary DATA_DIR), ` +
+      `the floor (\`bench/lib/floor-server.mjs\`: plain \`node:http\` and node-postgres on the same database doing only the necessary work, and sending the very same bytes) ` +
+      `and a bare \`node:http\` server answering the same bytes from memory.` +
+      (r.settings.processes > 1 ? ` Shepherd ran ${r.settings.processes} processes (WEB_CONCURRENCY).` : ""),
     "",
     table(["Scenario", "Server", "Requests/s", "p50 ms", "p99 ms", "Non-2xx", "Errors"], rows),
     "",
-    table(["Scenario", "Throughput ours/bare", "p99 ours/bare", "All 2xx, no errors"], ratios),
+    table(
+      [
+        "Scenario",
+        "Throughput ours/floor",
+        "p99 ours/floor",
+        "Server CPU ours/floor",
+        "Throughput ours/bare",
+        "p99 ours/bare",
+        "All 2xx, no errors",
+      ],
+      ratios,
+    ),
+    "",
+    "Goal (issue 20): ours at least 0.6 of the floor's throughput, at most 1.5x its p99, server CPU per request within 2x.",
     "",
     cpu.length
       ? "CPU per request in µs (user + kernel, from /proc, during the measured seconds):\n\n" +
-        table(["Scenario", "Shepherd", "its PostgreSQL", "load generator", "bare node:http", "load generator (bare)"], cpu) +
+        table(
+          ["Scenario", "Shepherd", "its PostgreSQL", "floor", "PostgreSQL (floor)", "bare node:http", "load generator"],
+          cpu,
+        ) +
         "\n"
       : "",
     `Single request, no load, new connection each (median of 20): /api/health ${r.singleRequestMedianMs.health} ms, /api/me ${r.singleRequestMedianMs.me} ms. ` +
@@ -372,6 +404,14 @@ Close other heavy work first (tests, browsers): on a busy machine all numbers ge
 - **Requests/s** (higher is better) and **p50 / p99 latency** (lower is better) come from autocannon with 50
   concurrent keep-alive connections. The load generator runs in the benchmark process on the same machine, so
   client, server and PostgreSQL share the cores; absolute numbers depend heavily on the machine.
+- **Three rows per scenario.** *bare* is plain \`node:http\` sending the answer's bytes from memory: no work at
+  all, a ceiling no database-backed read reaches. *floor* (\`bench/lib/floor-server.mjs\`) is plain \`node:http\`
+  and node-postgres doing only what the product must do for that answer: read the session cookie, verify its
+  signature, look the session and user up, run the same SQL with named prepared statements (a chapter is read from
+  PostgreSQL every time: no cache) and send the same JSON; it runs on Shepherd's own database and the benchmark
+  checks that it answers byte for byte what Shepherd answers. *ours* is Shepherd. **Ours/floor** says how much of
+  our cost is more than necessary (issue 20's goal: throughput at least 0.6, p99 at most 1.5x, server CPU within
+  2x); ours/bare says what a read costs at all.
 - **Ours/bare ratios** are the numbers to compare across machines and over time. The bare server is plain
   \`node:http\` answering the same JSON from memory. Throughput ours/bare = 1 would mean no overhead; 0.25 means
   Shepherd serves a quarter as many requests. For \`/api/health\` the gap is the framework and middleware cost

@@ -9,7 +9,14 @@ const health = Buffer.from(JSON.stringify({ status: "ok" }));
 const me = Buffer.from(process.env.BENCH_ME_BODY ?? "{}");
 const today = Buffer.from(process.env.BENCH_TODAY_BODY ?? "{}");
 const feed = Buffer.from(process.env.BENCH_FEED_BODY ?? "{}");
-const bodies = { "/api/health": health, "/api/me": me, "/api/devotionals/today": today, "/api/pasture/posts": feed };
+const chapter = Buffer.from(process.env.BENCH_CHAPTER_BODY ?? "{}");
+const bodies = {
+  "/api/health": health,
+  "/api/me": me,
+  "/api/devotionals/today": today,
+  "/api/pasture/posts": feed,
+  "/api/word/chapters/web/John/3": chapter,
+};
 // BENCH_BODIES_FILE (bench/word.mjs): { key: { path, encoding, body (base64) } }, chosen by the x-bench-key header.
 const keyed = process.env.BENCH_BODIES_FILE ? JSON.parse(fs.readFileSync(process.env.BENCH_BODIES_FILE, "utf8")) : {};
 for (const entry of Object.values(keyed)) entry.bytes = Buffer.from(entry.body, "base64");

@@ -93,7 +93,8 @@ export function serverEnv(extra) {
   ]) {
     delete env[key];
   }
-  return { ...env, HOST, LOG_LEVEL: "warn", ...extra };
+  // One server process unless a benchmark asks for more (WEB_CONCURRENCY in `extra`): CPU is read per process.
+  return { ...env, HOST, LOG_LEVEL: "warn", WEB_CONCURRENCY: "1", ...extra };
 }
 
 /**

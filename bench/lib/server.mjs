@@ -67,6 +67,20 @@ export async function startBareServer(env) {
   return { port, handle, pid: handle.child.pid, stop: () => stopChild(handle, { timeoutMs: 5000 }) };
 }
 
+/**
+ * The floor (lib/floor-server.mjs) on a free port: node:http + node-postgres doing only the necessary work, on the
+ * database, session secret and rows of the built server whose DATA_DIR is `dataDir` (that server must be running).
+ */
+export async function startFloorServer(dataDir) {
+  const port = await freePort();
+  const handle = startChild(process.execPath, [path.join(ROOT, "bench/lib/floor-server.mjs")], {
+    env: { PATH: process.env.PATH, PORT: String(port), FLOOR_DATA_DIR: dataDir },
+    label: "floor node:http + pg server",
+  });
+  await waitFor200(port, "/api/health", { child: handle.child, timeoutMs: 10_000, describe: "the floor server" });
+  return { port, handle, pid: handle.child.pid, stop: () => stopChild(handle, { timeoutMs: 5000 }) };
+}
+
 const cookiesOf = (res) => [res.headers["set-cookie"] ?? []].flat().map((c) => c.split(";")[0]);
 
 /** Signs up a fresh member through the API (with a username when given); returns the Cookie header of his session. */

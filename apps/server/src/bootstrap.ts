@@ -73,11 +73,17 @@ export async function buildContext(options: {
   databaseUrl: string;
   baseUrl: string;
   migrate?: boolean;
+  /**
+   * False in the extra processes of cluster mode (main.ts): no migrations or Bible load, no job workers or queue
+   * maintenance; one process (the first) does those. Default true.
+   */
+  background?: boolean;
 }): Promise<AppContext & { close(): Promise<void> }> {
+  const background = options.background !== false;
   const { config, log } = options;
   const pool = createPool(options.databaseUrl, log);
   const db = createDatabase(pool);
-  if (options.migrate !== false) await prepareDatabase({ pool, db, log });
+  if (options.migrate !== false && background) await prepareDatabase({ pool, db, log });
   const mail = createMailProvider({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({
     db,
@@ -88,10 +94,11 @@ export async function buildContext(options: {
     log,
     adminEmails: config.adminEmails,
     rateLimit: config.authRateLimit,
+    sessionCacheSeconds: config.sessionCacheSeconds,
     secureCookies: options.baseUrl.startsWith("https://"),
     onUserCreated: (user) => ensureProfile(db, { userId: user.id, displayName: user.name }),
   });
-  await promoteAdmins(db, config.adminEmails);
+  if (background) await promoteAdmins(db, config.adminEmails);
   const composer = createComposer(loadLibrary(), sourceDays(loadPlanLibrary()));
   const realtime = createRealtimeHub({ pool, log });
   await realtime.start();
@@ -103,9 +110,10 @@ export async function buildContext(options: {
     log,
     leaseSeconds: config.jobLeaseSeconds,
     retryDelaySeconds: config.jobRetryDelaySeconds,
+    supervise: background,
   });
   await jobs.start();
-  await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
+  if (background) await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
   return {
     config,
     baseUrl: options.baseUrl,

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { IceServer } from "@shepherd/shared";
@@ -24,6 +25,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be 1 or more").max(64).optional(),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0, "SESSION_CACHE_SECONDS must be 0 (off) or more")
+    .max(600, "SESSION_CACHE_SECONDS must be at most 600: a session revoked elsewhere works that long")
+    .default(0),
   WEB_DIST: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
@@ -76,6 +84,10 @@ export type Config = {
   sentryDsn: string | undefined;
   logLevel: string;
   authRateLimit: { max: number; windowSeconds: number };
+  /** SESSION_CACHE_SECONDS: lifetime of the signed session cookie cache (0: off). */
+  sessionCacheSeconds: number;
+  /** WEB_CONCURRENCY: server processes on one port (node:cluster); default the number of cores, 1 when NODE_ENV=test. */
+  webConcurrency: number;
   webDist: string | undefined;
   /** Stripe, when all four of its variables are set. */
   stripe:
@@ -142,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === "test" ? 1 : os.availableParallelism()),
     webDist: e.WEB_DIST,
     stripe: stripeConfig(e),
     speech: e.AI_BASE_URL

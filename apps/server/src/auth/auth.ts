@@ -24,6 +24,12 @@ export interface AuthOptions {
   adminEmails: string[];
   rateLimit: { max: number; windowSeconds: number };
   secureCookies: boolean;
+  /**
+   * Lifetime of Better Auth's signed session cookie cache (`shepherd.session_data`): within it, requests are answered
+   * from the cookie without reading the session; a session revoked on another device keeps working at most this
+   * long. 0 turns the cache off.
+   */
+  sessionCacheSeconds: number;
   /** Runs after a new account is stored (sign-up): the areas that keep something per person set it up here. */
   onUserCreated: (user: { id: string; name: string; email: string }) => Promise<void>;
 }
@@ -65,6 +71,7 @@ export function createAuth(options: AuthOptions) {
       expiresIn: 60 * 60 * 24 * 30,
       // Refresh the session's expiry at most once a day while it is being used.
       updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: options.sessionCacheSeconds > 0, maxAge: options.sessionCacheSeconds, strategy: "compact" },
     },
     rateLimit: {
       enabled: true,

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { getCookieCache } from "better-auth/cookies";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from "jose";
@@ -41,6 +42,7 @@ function createJwtVerifier(ctx: AppContext) {
 }
 
 const SESSION_COOKIE = "shepherd.session_token";
+const SESSION_CACHE_COOKIE = "shepherd.session_data";
 /** Matches Better Auth's `session.updateAge`: older sessions go through Better Auth, which refreshes them. */
 const SESSION_REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -124,15 +126,60 @@ export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
     .where(and(eq(schema.sessions.token, sql.placeholder("token")), gt(schema.sessions.expiresAt, sql.placeholder("now"))))
     .prepare("session_by_token");
 
+  const cacheOptions = ctx.auth.options.session?.cookieCache?.enabled
+    ? {
+        secret,
+        cookiePrefix: "shepherd",
+        isSecure: Boolean(ctx.auth.options.advanced?.useSecureCookies),
+        strategy: "compact" as const,
+      }
+    : null;
+
+  /**
+   * Better Auth's signed session cookie cache (`shepherd.session_data`, see auth.ts): the session and user as they were
+   * at most SESSION_CACHE_SECONDS ago, signed with our secret and bound to this session token. Null when absent,
+   * forged, expired, for another session, or due for its daily refresh.
+   */
+  const fromCookieCache = async (c: Context<AppEnv>, token: string): Promise<SignedInUser | null> => {
+    if (!cacheOptions) return null;
+    const cached = await getCookieCache(c.req.raw.headers, cacheOptions);
+    if (!cached || cached.session.token !== token) return null;
+    if (Date.now() - new Date(cached.session.updatedAt).getTime() >= SESSION_REFRESH_AFTER_MS) return null;
+    const u = cached.user as typeof cached.user & {
+      role?: string | null;
+      banned?: boolean | null;
+      twoFactorEnabled?: boolean | null;
+    };
+    if (u.banned) return null;
+    return toSignedInUser(
+      { id: u.id, email: u.email, name: u.name, role: u.role ?? null, twoFactorEnabled: Boolean(u.twoFactorEnabled) },
+      "session",
+      cached.session.id,
+    );
+  };
+
   const fromCookie = async (c: Context<AppEnv>, cookie: string): Promise<SignedInUser | null> => {
     const token = verifiedSessionToken(cookie, secret);
     if (!token) return null;
+    const cached = await fromCookieCache(c, token);
+    if (cached) return cached;
+    // With the cache on, a miss goes through Better Auth, which reads the session and sends a fresh cache cookie.
+    if (cacheOptions) return fromBetterAuth(c);
     const [row] = await sessionLookup.execute({ token, now: new Date() });
     if (!row) return null;
     if (!row.banned && Date.now() - row.updatedAt.getTime() < SESSION_REFRESH_AFTER_MS) {
       return toSignedInUser(row, "session", row.sessionId);
     }
-    const result = await ctx.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    return fromBetterAuth(c);
+  };
+
+  /** Better Auth's own getSession (reads the session, refreshes it when due, sets the cookies it wants set). */
+  const fromBetterAuth = async (c: Context<AppEnv>): Promise<SignedInUser | null> => {
+    const result = await ctx.auth.api.getSession({
+      headers: c.req.raw.headers,
+      query: { disableCookieCache: true },
+      returnHeaders: true,
+    });
     result.headers?.getSetCookie?.().forEach((value) => c.header("set-cookie", value, { append: true }));
     const session = result.response;
     if (!session) return null;
@@ -157,6 +204,15 @@ export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
       return pending;
     });
   };
+}
+
+/** Tells this device to drop its session cookies (the token and the session cookie cache), as sign-out does. */
+export function expireSessionCookies(c: Context<AppEnv>, ctx: AppContext): void {
+  const secure = Boolean(ctx.auth.options.advanced?.useSecureCookies);
+  for (const name of [SESSION_COOKIE, SESSION_CACHE_COOKIE]) {
+    const cookie = `${secure ? "__Secure-" : ""}${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+    c.header("set-cookie", cookie, { append: true });
+  }
 }
 
 /** The signed-in user, or null. */

@@ -41,6 +41,8 @@ export function createJobQueue(options: {
   log: Logger;
   leaseSeconds: number;
   retryDelaySeconds?: number;
+  /** False in the extra processes of cluster mode: they send jobs, but only one process maintains the queue. */
+  supervise?: boolean;
 }): JobQueue {
   const retryDelay = options.retryDelaySeconds ?? 5;
   const lease = options.leaseSeconds;
@@ -51,6 +53,7 @@ export function createJobQueue(options: {
     // Expired leases are found by maintenance: run it often enough that a dead process's job moves on soon after.
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(lease / 2))),
     monitorStateIntervalSeconds: 60,
+    ...(options.supervise === false ? { supervise: false, schedule: false, migrate: false } : {}),
   });
   boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
   let started = false;

@@ -97,6 +97,8 @@ export async function startBuiltServer(options: {
   dataDir: string;
   port?: number;
   env?: Record<string, string>;
+  /** How long to wait for /api/health (60 s; a cold start on a busy machine takes longer). */
+  readyTimeoutMs?: number;
 }): Promise<BuiltServer> {
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
@@ -106,6 +108,8 @@ export async function startBuiltServer(options: {
     HOST: "127.0.0.1",
     DATA_DIR: options.dataDir,
     LOG_LEVEL: "warn",
+    // One process unless a test asks for cluster mode (cluster.test.ts).
+    WEB_CONCURRENCY: "1",
     ...options.env,
   });
   const child = spawn(process.execPath, [BUILT_MAIN], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -118,14 +122,18 @@ export async function startBuiltServer(options: {
 
   const url = `http://127.0.0.1:${port}`;
   const probe = new TestClient(url);
-  await waitUntil(async () => {
-    if (hasExited) throw new Error(`The built server exited during start (code ${child.exitCode}):\n${output}`);
-    try {
-      return (await probe.get("/api/health")).status === 200;
-    } catch {
-      return false;
-    }
-  }, "the built server to answer /api/health");
+  await waitUntil(
+    async () => {
+      if (hasExited) throw new Error(`The built server exited during start (code ${child.exitCode}):\n${output}`);
+      try {
+        return (await probe.get("/api/health")).status === 200;
+      } catch {
+        return false;
+      }
+    },
+    "the built server to answer /api/health",
+    options.readyTimeoutMs,
+  );
 
   return {
     url,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { deleteAccountInput } from "@shepherd/shared";
-import { requireUser } from "../../auth/middleware";
+import { expireSessionCookies, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson } from "../../http/validate";
 import { deleteAccount, exportAccount } from "./service";
@@ -20,6 +20,8 @@ export function accountRoutes(ctx: AppContext) {
       await readJson(c, deleteAccountInput);
       await deleteAccount(ctx.db, ctx.storage, ctx.billing, user.id);
       ctx.log.info({ userId: user.id }, "account deleted at the user's request");
+      // The session cookie cache would otherwise keep this device "signed in" for its lifetime.
+      expireSessionCookies(c, ctx);
       return c.json({ deleted: true });
     });
 }

@@ -7,17 +7,25 @@ import { IMAGE_KEY, readImageUpload } from "../../http/images";
 import { readJson, readQuery } from "../../http/validate";
 import { deleteStoredFile, storedFileUrl } from "../../providers/storage/storage";
 import { searchUsers, userIdByUsername } from "./people";
-import { completeOnboarding, getProfile, getPublicProfile, setAvatarUrl, updateProfile, usernameAvailability } from "./service";
+import {
+  completeOnboarding,
+  getProfile,
+  getProfileWithAccount,
+  getPublicProfile,
+  setAvatarUrl,
+  updateProfile,
+  usernameAvailability,
+} from "./service";
 
 export function profileRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()
     .get("/me", async (c) => {
       const user = await requireUser(c);
-      const profile = await getProfile(ctx.db, user.id);
+      const { profile, account } = await getProfileWithAccount(ctx.db, user.id);
       const me: Me = {
-        user: { id: user.id, email: user.email, name: user.name, role: user.role, twoFactorEnabled: user.twoFactorEnabled },
+        user: { id: user.id, ...account },
         profile,
-        isAdmin: isAdmin(user),
+        isAdmin: isAdmin({ ...user, role: account.role }),
       };
       return c.json(me);
     })

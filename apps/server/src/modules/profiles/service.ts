@@ -51,6 +51,33 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
   return toProfile(row);
 }
 
+/**
+ * The profile with the account's current name, email, role and 2FA state, in one query: the signed-in user may come
+ * from the session cookie cache (up to SESSION_CACHE_SECONDS old), and /api/me must show a rename at once.
+ */
+export async function getProfileWithAccount(
+  db: Database,
+  userId: string,
+): Promise<{ profile: Profile; account: { email: string; name: string; role: string | null; twoFactorEnabled: boolean } }> {
+  const [row] = await prepared(db, "profile_with_account", () =>
+    db
+      .select({
+        profile: profiles,
+        email: schema.users.email,
+        name: schema.users.name,
+        role: schema.users.role,
+        twoFactorEnabled: schema.users.twoFactorEnabled,
+      })
+      .from(profiles)
+      .innerJoin(schema.users, eq(schema.users.id, profiles.id))
+      .where(eq(profiles.id, sql.placeholder("userId")))
+      .prepare("profile_with_account"),
+  ).execute({ userId });
+  if (!row) throw notFound("Profile");
+  const { profile, ...account } = row;
+  return { profile: toProfile(profile), account };
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const code =
     (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
