@@ -7,6 +7,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, "dist");
 fs.rmSync(dist, { recursive: true, force: true });
 
+const shared = path.join(here, "../../packages/shared/src");
+/** "@shepherd/shared" is the shared package's index, "@shepherd/shared/x" its src/x.ts (as its package.json exports). */
+const sharedSources = {
+  name: "shepherd-shared",
+  setup(b) {
+    b.onResolve({ filter: /^@shepherd\/shared(\/.*)?$/ }, (args) => {
+      const sub = args.path.slice("@shepherd/shared".length);
+      return { path: sub ? path.join(shared, `${sub.slice(1)}.ts`) : path.join(shared, "index.ts") };
+    });
+  },
+};
+
 // Our code (server + shared package) is bundled; packages from node_modules stay external.
 await build({
   entryPoints: {
@@ -22,7 +34,7 @@ await build({
   target: "node20",
   sourcemap: true,
   packages: "external",
-  alias: { "@shepherd/shared": path.join(here, "../../packages/shared/src/index.ts") },
+  plugins: [sharedSources],
   logLevel: "warning",
 });
 fs.cpSync(path.join(here, "src/db/migrations"), path.join(dist, "migrations"), { recursive: true });

@@ -95,7 +95,12 @@ const pwa = VitePWA({
   registerType: "prompt",
   injectRegister: false,
   manifest: false,
-  injectManifest: { globPatterns: ["**/*.{js,css,html,svg,png,woff2}"], maximumFileSizeToCacheInBytes: 3 * 1024 * 1024 },
+  injectManifest: {
+    globPatterns: ["**/*.{js,css,html,svg,png,woff2}"],
+    // The common-password lists (about 450 KB) are wanted only while choosing a password, online.
+    globIgnores: ["**/password-guess-*.js"],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
 });
 
 export default defineConfig({

@@ -1,4 +1,3 @@
-import { idempotentWrite } from "./http/idempotency";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { bodyLimit } from "hono/body-limit";
@@ -6,9 +5,12 @@ import { HTTPException } from "hono/http-exception";
 import { AVATAR_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from "@shepherd/shared";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { rewordAuthError } from "./auth/messages";
+import { isServedAuthEndpoint } from "./auth/rules";
 import { userResolver } from "./auth/middleware";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
+import { checkAddress, checkJsonText, isJson } from "./http/clean-input";
+import { idempotentWrite } from "./http/idempotency";
 import { securityHeaderEntries, setResponseHeaders, trustedOriginCheck } from "./http/security";
 import { serveWebApp } from "./http/static";
 import { accessRoutes } from "./modules/access/routes";
@@ -39,6 +41,8 @@ const REQUEST_ID = /^[\w-]{8,64}$/;
 /** Stripe's events can be larger than our own JSON bodies. */
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 const noUser = async () => null;
+/** Bodies read as they came (a signed webhook): not parsed here. */
+const RAW_BODY_PATHS = new Set(["/api/billing/stripe/webhook"]);
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -75,6 +79,12 @@ export function createApp(ctx: AppContext) {
     }
   });
 
+  // Every API address, ours and Better Auth's, without control characters (http/clean-input.ts).
+  app.use("/api/*", (c, next) => {
+    checkAddress(c.req.url);
+    return next();
+  });
+
   app.onError((error, c) => {
     if (error instanceof AppError) {
       return c.json({ error: { code: error.code, message: error.message, issues: error.issues } }, error.status);
@@ -101,11 +111,16 @@ export function createApp(ctx: AppContext) {
 
   // Better Auth: sign-up, sign-in, sessions, password reset, TOTP, JWT and JWKS.
   app.on(["GET", "POST"], "/api/auth/*", tooLarge(JSON_BODY_LIMIT_BYTES), async (c) => {
+    if (!isServedAuthEndpoint(c.req.path.slice("/api/auth/".length))) {
+      throw new AppError("NOT_FOUND", "There is no such API route.");
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, ctx.config.trustProxy));
     const init: RequestInit & { duplex?: "half" } = { method: c.req.method, headers };
     if (c.req.method === "POST") {
-      init.body = await c.req.arrayBuffer();
+      const body = await c.req.arrayBuffer();
+      if (isJson(c.req.header("content-type"))) checkJsonText(new TextDecoder().decode(body));
+      init.body = body;
     }
     return rewordAuthError(await ctx.auth.handler(new Request(c.req.url, init)));
   });
@@ -135,6 +150,7 @@ export function createApp(ctx: AppContext) {
       const limiter = bodyLimits[c.req.path] ?? jsonBodyLimit;
       await limiter(c, async () => {
         checkOrigin(c);
+        if (isJson(c.req.header("content-type")) && !RAW_BODY_PATHS.has(c.req.path)) checkJsonText(await c.req.text());
         installUser(c);
         await idempotentWrite(c, next, ctx.db);
       });

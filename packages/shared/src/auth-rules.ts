@@ -68,9 +68,13 @@ export function signUpDisabled(state: { submitting: boolean; hasError: boolean; 
   return state.submitting || state.hasError || state.password.length < PASSWORD_MIN;
 }
 
-/** Section 8: sign-up failure messages. */
+/** Issue 19: the server refuses a password among the first an attacker would try (password-guess.ts). */
+export const PASSWORD_TOO_GUESSABLE = "This password is too easy to guess. Try a few words of your own with a number or symbol.";
+
+/** Section 8: sign-up failure messages; a too-guessable password keeps its own message, which says what to do. */
 export function signUpErrorMessage(serverMessage: string): string {
   const m = serverMessage.toLowerCase();
+  if (serverMessage === PASSWORD_TOO_GUESSABLE) return serverMessage;
   if (m.includes("already registered")) return "This email is already registered. Please sign in instead.";
   if (m.includes("password")) return "Password must be at least 8 characters and contain a mix of letters and numbers.";
   if (m.includes("email")) return "Please enter a valid email address.";

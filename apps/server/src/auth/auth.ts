@@ -8,6 +8,7 @@ import { schema } from "../db/client";
 import type { Logger } from "../logger";
 import type { MailProvider } from "../providers/mail/mail";
 import { passwordResetMail } from "../providers/mail/templates";
+import { accountRulesHook } from "./rules";
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot set it. */
 export const CLIENT_IP_HEADER = "x-shepherd-client-ip";
@@ -98,6 +99,7 @@ export function createAuth(options: AuthOptions) {
       disableCSRFCheck: false,
       database: { generateId: () => crypto.randomUUID() },
     },
+    hooks: { before: accountRulesHook },
     databaseHooks: {
       user: {
         create: {
@@ -118,7 +120,13 @@ export function createAuth(options: AuthOptions) {
       twoFactor({ issuer: "Shepherd" }),
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
-        jwt: { issuer: JWT_ISSUER, audience: JWT_ISSUER, expirationTime: "15m" },
+        // `sid`: the session the token belongs to; our middleware refuses the token once that session is gone.
+        jwt: {
+          issuer: JWT_ISSUER,
+          audience: JWT_ISSUER,
+          expirationTime: "15m",
+          definePayload: ({ user, session }) => ({ ...user, sid: session.id }),
+        },
         // Tokens are fetched from /api/auth/token when wanted; signing one on every session read only costs CPU.
         disableSettingJwtHeader: true,
       }),

@@ -18,7 +18,8 @@ function createJwtVerifier(ctx: AppContext) {
     keySet = createLocalJWKSet(jwks);
     return keySet;
   };
-  return async (token: string): Promise<string> => {
+  /** The user and the session the token was made for (Better Auth's jwt plugin, `sid` from auth.ts). */
+  return async (token: string): Promise<{ userId: string; sessionId: string }> => {
     const verify = async (set: ReturnType<typeof createLocalJWKSet>) =>
       jwtVerify(token, set, { issuer: JWT_ISSUER, audience: JWT_ISSUER });
     try {
@@ -29,8 +30,10 @@ function createJwtVerifier(ctx: AppContext) {
         if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
         result = await verify(await load());
       }
-      if (!result.payload.sub) throw new AppError("UNAUTHORIZED", "The token names no user.");
-      return result.payload.sub;
+      const { sub, sid } = result.payload;
+      if (!sub) throw new AppError("UNAUTHORIZED", "The token names no user.");
+      if (typeof sid !== "string") throw unauthorized("This token is from an older sign-in. Please sign in again.");
+      return { userId: sub, sessionId: sid };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw unauthorized(INVALID_JWT_SIGNATURE);
@@ -102,10 +105,14 @@ export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
   const verifyJwt = createJwtVerifier(ctx);
   const secret = ctx.auth.options.secret as string;
 
+  /**
+   * Issue 19: a token lives only as long as the session it was made for, so signing out, a password change (which
+   * replaces every session) or a reset end it at once, as they end the cookie.
+   */
   const fromJwt = async (token: string): Promise<SignedInUser> => {
-    const userId = await verifyJwt(token);
-    const [row] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, userId));
-    if (!row) throw unauthorized("This account no longer exists.");
+    const { userId, sessionId } = await verifyJwt(token);
+    const [row] = await sessionById.execute({ sessionId, now: new Date() });
+    if (!row || row.id !== userId) throw unauthorized("This sign-in has ended. Please sign in again.");
     if (row.banned) throw new AppError("FORBIDDEN", "This account has been suspended.");
     return toSignedInUser(row, "jwt", null);
   };
@@ -125,6 +132,20 @@ export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
     .where(and(eq(schema.sessions.token, sql.placeholder("token")), gt(schema.sessions.expiresAt, sql.placeholder("now"))))
     .prepare("session_by_token");
+
+  const sessionById = ctx.db
+    .select({
+      id: schema.users.id,
+      email: schema.users.email,
+      name: schema.users.name,
+      role: schema.users.role,
+      twoFactorEnabled: schema.users.twoFactorEnabled,
+      banned: schema.users.banned,
+    })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(and(eq(schema.sessions.id, sql.placeholder("sessionId")), gt(schema.sessions.expiresAt, sql.placeholder("now"))))
+    .prepare("session_by_id");
 
   const cacheOptions = ctx.auth.options.session?.cookieCache?.enabled
     ? {
@@ -197,8 +218,13 @@ export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
       if (!pending) {
         const authorization = c.req.header("authorization");
         const cookie = c.req.header("cookie");
-        if (authorization?.toLowerCase().startsWith("bearer ")) pending = fromJwt(authorization.slice(7).trim());
-        else if (cookie) pending = fromCookie(c, cookie);
+        // A request with an Authorization header is signed in by it alone (a Bearer JWT) or not at all: the cookie is
+        // used only when none is sent, so a header can never switch the cookie's CSRF check off (security.ts).
+        if (authorization !== undefined) {
+          pending = authorization.toLowerCase().startsWith("bearer ")
+            ? fromJwt(authorization.slice(7).trim())
+            : Promise.resolve(null);
+        } else if (cookie) pending = fromCookie(c, cookie);
         else pending = Promise.resolve(null);
       }
       return pending;

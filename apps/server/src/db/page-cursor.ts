@@ -9,7 +9,7 @@ import { AppError } from "../errors";
  */
 
 /** PostgreSQL's text form of a timestamptz, e.g. "2026-11-22 08:09:01.123456+00". */
-const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The column to select beside a row so its cursor can be made: created_at as PostgreSQL's text. */
@@ -23,14 +23,9 @@ export function encodePageCursor(createdAtText: string, id: string): string {
 function isRealTimestamp(text: string): boolean {
   const match = TIMESTAMP_TEXT.exec(text);
   if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes = 0] = match
+    .slice(1, 9)
+    .map((part) => Number(part ?? 0)) as [number, number, number, number, number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
     date.getUTCFullYear() === year &&
@@ -38,7 +33,11 @@ function isRealTimestamp(text: string): boolean {
     date.getUTCDate() === day &&
     hour < 24 &&
     minute < 60 &&
-    second < 60
+    second < 60 &&
+    // PostgreSQL refuses an offset beyond 15:59 ("time zone displacement out of range").
+    offsetHours <= 15 &&
+    offsetMinutes < 60 &&
+    year >= 1
   );
 }
 

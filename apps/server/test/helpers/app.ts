@@ -64,7 +64,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Each file signs in many times from 127.0.0.1; the rate-limit test sets its own small limit.
     RATE_LIMIT_AUTH_MAX: "1000",
     // The suite changes sessions and users in the database and expects the next request to see it at once; the session
-    // cookie cache (on by default: 60 s) is tested on its own in session-cache.test.ts.
+    // cookie cache (off by default too) is tested on its own in session-cache.test.ts.
     SESSION_CACHE_SECONDS: "0",
     ...options.env,
   });

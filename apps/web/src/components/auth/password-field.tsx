@@ -4,6 +4,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { notifyError } from "@/lib/toast";
 import { StrengthMeter } from "./strength-meter";
+import { useGuessablePassword } from "./use-guessable-password";
 
 /** His current password (signing in, confirming who he is before a change). */
 export function PasswordField(props: { label: string; value: string; onChange: (value: string) => void; required?: boolean }) {
@@ -25,8 +26,12 @@ export function PasswordField(props: { label: string; value: string; onChange: (
 
 /** A new password with its strength meter (spec section 5): sign-up, a password reset, and Settings. */
 export function NewPasswordField(props: { label: string; value: string; onChange: (value: string) => void }) {
+  const guessable = useGuessablePassword(props.value);
+  const counted = passwordStrength(props.value);
+  // A password the server refuses as too easy to guess is Weak whatever its mix of characters, and says why.
+  const strength = guessable ? { score: Math.min(counted.score, 25), label: "Weak" as const, hint: guessable } : counted;
   return (
-    <Field label={props.label} hint={<StrengthMeter strength={passwordStrength(props.value)} visible={props.value.length > 0} />}>
+    <Field label={props.label} hint={<StrengthMeter strength={strength} visible={props.value.length > 0} />}>
       {({ id, describedBy }) => (
         <Input
           id={id}

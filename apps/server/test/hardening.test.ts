@@ -1,0 +1,220 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PASSWORD_TOO_GUESSABLE } from "@shepherd/shared";
+import { schema } from "../src/db/client";
+import { CONTROL_MESSAGE } from "../src/http/clean-input";
+import { startTestApp, type TestApp } from "./helpers/app";
+import { linkIn, readOutbox, signIn, signUp, uniqueEmail } from "./helpers/auth";
+import { TestClient } from "./helpers/http-client";
+
+/** Issue 19, one test per point it names (the fuzz test in fuzz.test.ts covers bad input at large). */
+
+let app: TestApp;
+let adminEmail: string;
+beforeAll(async () => {
+  adminEmail = uniqueEmail("hardening-admin");
+  app = await startTestApp({ env: { ADMIN_EMAILS: adminEmail } });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function tokenFor(client: TestClient): Promise<string> {
+  const response = await client.get("/api/auth/token");
+  expect(response.status).toBe(200);
+  return (response.json() as { token: string }).token;
+}
+
+/** Another program holding only the token (no cookie, no Origin). */
+const bearer = () => new TestClient(app.url, { origin: null });
+const withToken = (token: string) => ({ headers: { authorization: `Bearer ${token}` }, withoutCookies: true });
+
+describe("1. bad input is a 400 a person can act on", () => {
+  test("NUL in a body, a query and a path, for our routes and Better Auth's", async () => {
+    const client = app.client();
+    await signUp(client);
+    const body = await client.request("PATCH", "/api/profile", { json: { display_name: "Ab\u0000c" } });
+    expect(body.status).toBe(400);
+    expect(body.json().error.message).toBe(`display_name: ${CONTROL_MESSAGE}`);
+    const query = await client.get("/api/journal?q=%00");
+    expect(query.status).toBe(400);
+    expect(query.json().error.message).toBe(`q: ${CONTROL_MESSAGE}`);
+    expect((await client.get("/api/profiles/%00")).status).toBe(400);
+    expect((await client.get("/api/billing/test-checkout/%00")).status).toBe(400);
+    const broken = await client.get("/api/profiles/%E0%A4%A");
+    expect(broken.status).toBe(400);
+    expect(broken.json().error.message).toMatch(/broken %-escape/);
+    const reset = await app.client().post("/api/auth/reset-password", { newPassword: "Long\u0000enough-1", token: "x" });
+    expect(reset.status).toBe(400);
+    expect(reset.json().error.message).toBe(`newPassword: ${CONTROL_MESSAGE}`);
+    const anonymousReport = await app.client().post("/api/error-reports", { message: "boom\u0000", stack: "x" });
+    expect(anonymousReport.status).toBe(400);
+  });
+
+  test("a cursor of the right shape with an impossible date, time, offset or id", async () => {
+    const client = app.client();
+    await signUp(client);
+    const cursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString("base64url");
+    const id = crypto.randomUUID();
+    for (const at of ["2026-02-30 10:00:00+00", "2026-11-26 24:00:00+00", "2026-11-26 10:00:00+99", "0000-01-01 00:00:00+00"]) {
+      for (const path of ["/api/journal", "/api/whispers", "/api/pasture/posts"]) {
+        const response = await client.get(`${path}?cursor=${cursor(at, id)}`);
+        expect(response.status, `${path} ${at}`).toBe(400);
+      }
+    }
+    expect((await client.get(`/api/journal?cursor=${cursor("2026-11-26 10:00:00+00", "not-an-id")}`)).status).toBe(400);
+  });
+});
+
+describe("2. admins get only the powers the admin area needs", () => {
+  test("impersonation, setting a password, creating, listing and removing users are not served", async () => {
+    const admin = app.client();
+    await signUp(admin, { email: adminEmail });
+    const member = await signUp(app.client());
+    expect((await admin.get("/api/me")).json().isAdmin).toBe(true);
+    const calls: Array<[string, string, unknown?]> = [
+      ["POST", "/api/auth/admin/impersonate-user", { userId: member.id }],
+      ["POST", "/api/auth/admin/set-user-password", { userId: member.id, newPassword: "Taken-over-2026" }],
+      ["POST", "/api/auth/admin/create-user", { email: uniqueEmail(), password: "Made-by-admin-1", name: "Made Up" }],
+      ["POST", "/api/auth/admin/remove-user", { userId: member.id }],
+      ["GET", "/api/auth/admin/list-users"],
+      ["POST", "/api/auth/update-user", { name: null }],
+      ["POST", "/api/auth/update-user", { name: "x".repeat(60_000) }],
+      ["POST", "/api/auth/delete-user", {}],
+    ];
+    for (const [method, path, json] of calls) {
+      const response = await admin.request(method, path, json === undefined ? {} : { json });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const [row] = await app.db.select().from(schema.users).where(eq(schema.users.id, member.id));
+    expect(row?.name).toBe(member.name);
+    expect((await signIn(app.client(), member)).status).toBe(200);
+  });
+});
+
+describe("3. a token ends with its session", () => {
+  test("after sign-out", async () => {
+    const client = app.client();
+    await signUp(client);
+    const token = await tokenFor(client);
+    expect((await bearer().get("/api/me", withToken(token))).status).toBe(200);
+    expect((await client.post("/api/auth/sign-out", {})).status).toBe(200);
+    const after = await bearer().get("/api/me", withToken(token));
+    expect(after.status).toBe(401);
+    expect(after.json().error.message).toBe("This sign-in has ended. Please sign in again.");
+    expect((await bearer().post("/api/journal", { content: "Still here?" }, withToken(token))).status).toBe(401);
+  });
+
+  test("after a password change, on this device and every other", async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const otherDevice = app.client();
+    await signIn(otherDevice, user);
+    const mine = await tokenFor(client);
+    const theirs = await tokenFor(otherDevice);
+    const changed = await client.post("/api/auth/change-password", {
+      currentPassword: user.password,
+      newPassword: "Changed-it-2026",
+    });
+    expect(changed.status).toBe(200);
+    expect((await bearer().get("/api/me", withToken(mine))).status).toBe(401);
+    expect((await bearer().get("/api/me", withToken(theirs))).status).toBe(401);
+    expect((await otherDevice.get("/api/me")).status).toBe(401);
+    // This device keeps going with its new session (and new tokens).
+    expect((await client.get("/api/me")).status).toBe(200);
+    const fresh = await tokenFor(client);
+    expect((await bearer().get("/api/me", withToken(fresh))).status).toBe(200);
+  });
+
+  test("after a password reset", async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const token = await tokenFor(client);
+    const redirectTo = `${app.url}/auth`;
+    await app.client().post("/api/auth/request-password-reset", { email: user.email, redirectTo });
+    const link = linkIn((await readOutbox(app.db, user.email)).find((m) => m.kind === "password_reset")!.text);
+    const opened = await app.client().get(link, { origin: null });
+    const resetToken = new URL(opened.headers.location!, link).searchParams.get("token")!;
+    expect(
+      (await app.client().post("/api/auth/reset-password", { newPassword: "Reset-it-2026", token: resetToken })).status,
+    ).toBe(200);
+    expect((await bearer().get("/api/me", withToken(token))).status).toBe(401);
+  });
+});
+
+describe("4. the CSRF check cannot be switched off", () => {
+  test("a cross-origin DELETE /api/account with the cookie and a Basic header is refused and deletes nothing", async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const attempt = await client.request("DELETE", "/api/account", {
+      origin: "https://evil.example",
+      headers: { authorization: "Basic YTpi" },
+      json: { confirm: "DELETE" },
+    });
+    expect(attempt.status).toBe(401);
+    const [row] = await app.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(row).toBeDefined();
+    // The cookie alone cross-origin is refused by the origin check.
+    const cookieOnly = await client.request("DELETE", "/api/account", {
+      origin: "https://evil.example",
+      json: { confirm: "DELETE" },
+    });
+    expect(cookieOnly.status).toBe(403);
+    expect((await client.get("/api/me")).status).toBe(200);
+  });
+});
+
+describe("5. the account rules hold on Better Auth's own endpoints", () => {
+  test("sign-up refuses passwords an attacker tries first, with a message saying what to do", async () => {
+    for (const password of ["password", "12345678", "aaaaaaaa", "        ", "Password1!", "qwertyuiop"]) {
+      const response = await app.client().post("/api/auth/sign-up/email", { email: uniqueEmail(), password, name: "Weak Pass" });
+      expect(response.status, JSON.stringify(password)).toBe(400);
+      expect(response.json().message).toBe(PASSWORD_TOO_GUESSABLE);
+    }
+    const good = await app.client().post("/api/auth/sign-up/email", {
+      email: uniqueEmail(),
+      password: "Green-Pastures-2026",
+      name: "Strong Pass",
+    });
+    expect(good.status).toBe(200);
+  });
+
+  test("a change or a reset to a guessable password is refused the same way", async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const change = await client.post("/api/auth/change-password", { currentPassword: user.password, newPassword: "12345678" });
+    expect(change.status).toBe(400);
+    expect(change.json().message).toBe(PASSWORD_TOO_GUESSABLE);
+    const reset = await app.client().post("/api/auth/reset-password", { newPassword: "password", token: "anything" });
+    expect(reset.status).toBe(400);
+    expect(reset.json().message).toBe(PASSWORD_TOO_GUESSABLE);
+  });
+
+  test("sign-up refuses a 60,000-character name, a picture and a name of the wrong type", async () => {
+    const long = await app.client().post("/api/auth/sign-up/email", {
+      email: uniqueEmail(),
+      password: "Green-Pastures-2026",
+      name: "x".repeat(60_000),
+    });
+    expect(long.status).toBe(400);
+    expect(long.json().message).toBe("Name must be 50 characters or less");
+    const name51 = await app.client().post("/api/auth/sign-up/email", {
+      email: uniqueEmail(),
+      password: "Green-Pastures-2026",
+      name: "x".repeat(51),
+    });
+    expect(name51.status).toBe(400);
+    expect(name51.json().message).toBe("Name must be 50 characters or less");
+    const picture = await app.client().post("/api/auth/sign-up/email", {
+      email: uniqueEmail(),
+      password: "Green-Pastures-2026",
+      name: "With Picture",
+      image: "javascript:alert(1)",
+    });
+    expect(picture.status).toBe(400);
+    const nullName = await app
+      .client()
+      .post("/api/auth/sign-up/email", { email: uniqueEmail(), password: "Green-Pastures-2026", name: null });
+    expect(nullName.status).toBe(400);
+  });
+});
