@@ -240,17 +240,59 @@ export class DataDirInUseError extends EmbeddedPostgresError {
   }
 }
 
-export async function startEmbeddedPostgres(options: {
+interface StartOptions {
   dataDir: string;
   port?: number;
   log: Logger;
   /** When another live process already runs this data dir's database, connect to it instead of failing. */
   shareRunning?: boolean;
-}): Promise<EmbeddedPostgres> {
+}
+
+/**
+ * Issue 19: two servers started at the same moment on one DATA_DIR must not both decide the database is theirs (the
+ * second stopped the first's PostgreSQL as an orphan). An exclusive lock file (created with O_EXCL, holding our pid)
+ * is held from the check of who owns the database until the owner is recorded; the other waits for it, then finds the
+ * database running and says so (or shares it). A lock left by a process that died is taken over.
+ */
+async function withStartLock<T>(dataDir: string, log: Logger, start: () => Promise<T>): Promise<T> {
+  const lock = path.join(dataDir, "postgres-start.lock");
+  const until = Date.now() + 120_000;
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = Number(fs.readFileSync(lock, "utf8").trim() || "0");
+    if (!(holder > 0 && processAlive(holder))) {
+      log.warn({ holder }, "taking over a database start lock left by a process that is gone");
+      fs.rmSync(lock, { force: true });
+      continue;
+    }
+    if (Date.now() > until) {
+      throw new EmbeddedPostgresError(
+        `Another process (pid ${holder}) has been starting the database in ${dataDir} for two minutes.`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    return await start();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgres> {
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  return withStartLock(options.dataDir, options.log, () => startLocked(options));
+}
+
+async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
   const { log } = options;
   const asRoot = isRoot();
   const binaries = await locateBinaries();
-  fs.mkdirSync(options.dataDir, { recursive: true });
   const ids = asRoot ? pgUserIds() : undefined;
   const binDir = asRoot ? rootReachableBinaries(binaries) : binaries.binDir;
   const cluster = clusterDir(options.dataDir, asRoot);
