@@ -1,5 +1,4 @@
-import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AVATAR_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from "@shepherd/shared";
@@ -10,6 +9,7 @@ import { userResolver } from "./auth/middleware";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
 import { checkAddress, checkJsonText, isJson } from "./http/clean-input";
+import { clientIp } from "./http/client-ip";
 import { idempotentWrite } from "./http/idempotency";
 import { securityHeaderEntries, setResponseHeaders, trustedOriginCheck } from "./http/security";
 import { serveWebApp } from "./http/static";
@@ -43,18 +43,6 @@ const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 const noUser = async () => null;
 /** Bodies read as they came (a signed webhook): not parsed here. */
 const RAW_BODY_PATHS = new Set(["/api/billing/stripe/webhook"]);
-
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c as never).remote.address ?? "unknown";
-  } catch {
-    return "unknown"; // app.request() in tests has no socket
-  }
-}
 
 /** Builds the HTTP app from a context. It does not listen; main.ts and the tests do. */
 export function createApp(ctx: AppContext) {

@@ -5,7 +5,10 @@ import { schema } from "../src/db/client";
 import { CONTROL_MESSAGE } from "../src/http/clean-input";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { linkIn, readOutbox, signIn, signUp, uniqueEmail } from "./helpers/auth";
+import { waitUntil } from "./helpers/built-server";
 import { TestClient } from "./helpers/http-client";
+import { openEventStream } from "./helpers/sse";
+import { MAX_STREAMS_PER_MEMBER } from "../src/realtime/hub";
 
 /** Issue 19, one test per point it names (the fuzz test in fuzz.test.ts covers bad input at large). */
 
@@ -216,5 +219,50 @@ describe("5. the account rules hold on Better Auth's own endpoints", () => {
       .client()
       .post("/api/auth/sign-up/email", { email: uniqueEmail(), password: "Green-Pastures-2026", name: null });
     expect(nullName.status).toBe(400);
+  });
+});
+
+describe("7. limits per member", () => {
+  test(`a member holds at most ${MAX_STREAMS_PER_MEMBER} live streams; opening another closes his oldest`, async () => {
+    const client = app.client();
+    await signUp(client);
+    const before = app.ctx.realtime.connections();
+    const open = () => openEventStream(app.url, { cookie: client.cookieHeader() });
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_MEMBER + 3; i++) streams.push(await open());
+    try {
+      expect(streams.every((s) => s.status === 200)).toBe(true);
+      // The three oldest were ended by the server; the newest eight stay open.
+      await Promise.all(streams.slice(0, 3).map((s) => s.ended));
+      await waitUntil(() => app.ctx.realtime.connections() === before + MAX_STREAMS_PER_MEMBER, "the count to settle", 10_000);
+      const other = app.client();
+      await signUp(other);
+      const theirs = await openEventStream(app.url, { cookie: other.cookieHeader() });
+      expect(theirs.status).toBe(200);
+      expect(app.ctx.realtime.connections()).toBe(before + MAX_STREAMS_PER_MEMBER + 1);
+      theirs.close();
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+});
+
+describe("7. error reports per address", () => {
+  test("ten a minute from one address, then 429 with a message; another address still reports; a 44 KB report is refused", async () => {
+    const from = (host: number) => app.client({ localAddress: `127.0.19.${host}` });
+    const report = { message: "TypeError: x is undefined", stack: "at Today (today.tsx:12)" };
+    for (let i = 0; i < 10; i++) expect((await from(1).post("/api/error-reports", report)).status).toBe(201);
+    const over = await from(1).post("/api/error-reports", report);
+    expect(over.status).toBe(429);
+    expect(over.json().error.message).toMatch(/wait a minute/);
+    expect((await from(2).post("/api/error-reports", report)).status).toBe(201);
+    const huge = await from(3).post("/api/error-reports", {
+      message: "big",
+      stack: "x".repeat(22_000),
+      component_stack: "y".repeat(22_000),
+    });
+    expect(huge.status).toBe(400);
+    const stored = await app.db.select().from(schema.errorReports);
+    expect(stored.filter((r) => r.message === "TypeError: x is undefined")).toHaveLength(11);
   });
 });

@@ -90,8 +90,9 @@ export const welcomeEmailInput = z
 export const errorReportInput = z
   .object({
     message: z.string().max(2000),
-    stack: z.string().max(20_000).optional(),
-    component_stack: z.string().max(20_000).optional(),
+    // Issue 19: a browser's stack is a few KB; 8,000 characters each keeps a report under 20 KB.
+    stack: z.string().max(8_000).optional(),
+    component_stack: z.string().max(8_000).optional(),
     url: z.string().max(2048).optional(),
     user_agent: z.string().max(512).optional(),
   })

@@ -59,6 +59,9 @@ const delay = (ms: number) =>
     setTimeout(resolve, ms).unref();
   });
 
+/** Open event streams one member may hold in one server process (tabs and devices). */
+export const MAX_STREAMS_PER_MEMBER = 8;
+
 export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: Logger }): RealtimeHub {
   const byUser = new Map<string, Set<Subscription>>();
   let count = 0;
@@ -209,6 +212,14 @@ export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: Logger })
       }
       subscriptions.add(subscription);
       count += 1;
+      // Issue 19: a handful of tabs per member; beyond that the oldest stream is closed (its tab reconnects if it is
+      // still open, and then another oldest goes), so one member cannot hold thousands of streams.
+      if (subscriptions.size > MAX_STREAMS_PER_MEMBER) {
+        const oldest = subscriptions.values().next().value!;
+        subscriptions.delete(oldest);
+        count -= 1;
+        oldest.onClose?.();
+      }
       let active = true;
       return () => {
         if (!active) return;

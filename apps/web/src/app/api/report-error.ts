@@ -5,8 +5,8 @@
 export function reportError(error: Error, componentStack?: string) {
   const body = JSON.stringify({
     message: (error.message || String(error)).slice(0, 2000),
-    stack: error.stack?.slice(0, 20_000),
-    component_stack: componentStack?.slice(0, 20_000),
+    stack: error.stack?.slice(0, 8_000),
+    component_stack: componentStack?.slice(0, 8_000),
     url: window.location.href.slice(0, 2048),
     user_agent: navigator.userAgent.slice(0, 512),
   });
