@@ -5,6 +5,7 @@ import { AVATAR_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from "@shepherd/shared";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { rewordAuthError } from "./auth/messages";
 import { isServedAuthEndpoint } from "./auth/rules";
+import { throttledAuthRequest } from "./auth/throttle";
 import { userResolver } from "./auth/middleware";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
@@ -99,18 +100,22 @@ export function createApp(ctx: AppContext) {
 
   // Better Auth: sign-up, sign-in, sessions, password reset, TOTP, JWT and JWKS.
   app.on(["GET", "POST"], "/api/auth/*", tooLarge(JSON_BODY_LIMIT_BYTES), async (c) => {
-    if (!isServedAuthEndpoint(c.req.path.slice("/api/auth/".length))) {
-      throw new AppError("NOT_FOUND", "There is no such API route.");
-    }
+    const endpoint = c.req.path.slice("/api/auth/".length);
+    if (!isServedAuthEndpoint(endpoint)) throw new AppError("NOT_FOUND", "There is no such API route.");
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, ctx.config.trustProxy));
     const init: RequestInit & { duplex?: "half" } = { method: c.req.method, headers };
+    let text: string | undefined;
     if (c.req.method === "POST") {
       const body = await c.req.arrayBuffer();
-      if (isJson(c.req.header("content-type"))) checkJsonText(new TextDecoder().decode(body));
+      if (isJson(c.req.header("content-type"))) {
+        text = new TextDecoder().decode(body);
+        checkJsonText(text);
+      }
       init.body = body;
     }
-    return rewordAuthError(await ctx.auth.handler(new Request(c.req.url, init)));
+    const send = async () => rewordAuthError(await ctx.auth.handler(new Request(c.req.url, init)));
+    return throttledAuthRequest(ctx.db, endpoint, { body: text, cookie: c.req.header("cookie") }, send);
   });
   app.get("/.well-known/jwks.json", async (c) => {
     c.header("cache-control", "public, max-age=300");

@@ -266,3 +266,28 @@ describe("7. error reports per address", () => {
     expect(stored.filter((r) => r.message === "TypeError: x is undefined")).toHaveLength(11);
   });
 });
+
+describe("6. a per-account throttle with a growing delay", () => {
+  test("wrong passwords from many addresses slow that account down; the member gets in once the delay passes", async () => {
+    const user = await signUp(app.client());
+    const from = (host: number) => app.client({ localAddress: `127.0.21.${host}` });
+    for (let i = 1; i <= 5; i++) {
+      expect((await signIn(from(i), { email: user.email, password: `Wrong-guess-${i}` })).status).toBe(401);
+    }
+    // The sixth attempt, from yet another address, comes too soon after the fifth failure.
+    const sixth = await signIn(from(6), { email: user.email.toUpperCase(), password: "Wrong-guess-6" });
+    expect(sixth.status).toBe(429);
+    expect(sixth.json().error.message).toMatch(/^Too many wrong passwords for this account\. Wait \d+ seconds? and try again/);
+    // Even the right password waits (a delay, not a lockout: at most a minute).
+    expect((await signIn(from(7), user)).status).toBe(429);
+    const key = `shepherd:sign-in-failures:${user.email.toLowerCase()}`;
+    await app.db
+      .update(schema.rateLimits)
+      .set({ lastRequest: Date.now() - 61_000 })
+      .where(eq(schema.rateLimits.key, key));
+    expect((await signIn(from(8), user)).status).toBe(200);
+    // A success clears the count: the next wrong password is an ordinary 401.
+    expect(await app.db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, key))).toEqual([]);
+    expect((await signIn(from(9), { email: user.email, password: "Wrong-again-1" })).status).toBe(401);
+  });
+});

@@ -124,6 +124,32 @@ describe("two-factor sign-in with TOTP", () => {
     expect((await plain.get("/api/me")).json().user).toMatchObject({ id: user.id, twoFactorEnabled: false });
   });
 
+  test("a code that finished one sign-in cannot finish another (issue 19)", async () => {
+    // Better Auth allows 3 two-factor calls per 10 s from one address: each device has its own.
+    const client = app.client({ localAddress: "127.0.22.1" });
+    const user = await signUp(client, { name: "Asa Ward" });
+    const { totp } = await enableTotp(client, user);
+    expect((await client.post("/api/auth/two-factor/verify-totp", { code: totp.generate() })).status).toBe(200);
+
+    const laptop = app.client({ localAddress: "127.0.22.2" });
+    const phone = app.client({ localAddress: "127.0.22.3" });
+    expect((await signIn(laptop, user)).json().twoFactorRedirect).toBe(true);
+    expect((await signIn(phone, user)).json().twoFactorRedirect).toBe(true);
+    const code = totp.generate();
+    expect((await laptop.post("/api/auth/two-factor/verify-totp", { code })).status).toBe(200);
+    const sessionsBefore = await app.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    const replayed = await phone.post("/api/auth/two-factor/verify-totp", { code });
+    expect(replayed.status).toBe(401);
+    expect(replayed.json().error.message).toMatch(/already used to sign in/);
+    expect(phone.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await phone.get("/api/me")).status).toBe(401);
+    // The sign-in it would have made was undone: no session more than before.
+    expect(await app.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id))).toHaveLength(
+      sessionsBefore.length,
+    );
+    expect((await laptop.get("/api/me")).json().user.id).toBe(user.id);
+  });
+
   test("two-factor settings need a signed-in session", async () => {
     const anonymous = app.client();
     expect((await anonymous.post("/api/auth/two-factor/enable", { password: "whatever-123" })).status).toBe(401);
