@@ -95,6 +95,7 @@ export async function buildContext(options: {
     adminEmails: config.adminEmails,
     rateLimit: config.authRateLimit,
     sessionCacheSeconds: config.sessionCacheSeconds,
+    requireEmailVerification: config.requireEmailVerification,
     secureCookies: options.baseUrl.startsWith("https://"),
     onUserCreated: (user) => ensureProfile(db, { userId: user.id, displayName: user.name }),
   });

@@ -18,6 +18,10 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  REQUIRE_EMAIL_VERIFICATION: z
+    .enum(["true", "false"], { error: "REQUIRE_EMAIL_VERIFICATION must be true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
   ADMIN_EMAILS: z.string().default(""),
   SMTP_URL: z.string().url("SMTP_URL must look like smtp://user:pass@host:port").optional(),
   MAIL_FROM: z.string().default("Shepherd <no-reply@shepherd.local>"),
@@ -78,6 +82,8 @@ export type Config = {
   trustedOrigins: string[];
   authSecret: string | undefined;
   trustProxy: boolean;
+  /** REQUIRE_EMAIL_VERIFICATION: a new account signs in only once its email address is verified by a mailed link. */
+  requireEmailVerification: boolean;
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: list(e.TRUSTED_ORIGINS),
     authSecret: e.BETTER_AUTH_SECRET,
     trustProxy: e.TRUST_PROXY,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     adminEmails: list(e.ADMIN_EMAILS).map((x) => x.toLowerCase()),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { schema } from "../db/client";
 import type { Logger } from "../logger";
 import type { MailProvider } from "../providers/mail/mail";
-import { passwordResetMail } from "../providers/mail/templates";
+import { passwordResetMail, verifyEmailMail } from "../providers/mail/templates";
 import { accountRulesHook } from "./rules";
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot set it. */
@@ -31,6 +31,8 @@ export interface AuthOptions {
    * long. 0 turns the cache off.
    */
   sessionCacheSeconds: number;
+  /** New accounts sign in only once a mailed link has verified their address (REQUIRE_EMAIL_VERIFICATION). */
+  requireEmailVerification: boolean;
   /** Runs after a new account is stored (sign-up): the areas that keep something per person set it up here. */
   onUserCreated: (user: { id: string; name: string; email: string }) => Promise<void>;
 }
@@ -61,11 +63,23 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // With verification required, sign-up makes no session: the member signs in from the mailed link.
+      autoSignIn: !options.requireEmailVerification,
+      requireEmailVerification: options.requireEmailVerification,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await mail.send({ to: user.email, ...passwordResetMail({ name: user.name, url }), kind: "password_reset" });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: options.requireEmailVerification,
+      // A sign-in attempt before verifying sends a fresh link (the first may be lost or expired).
+      sendOnSignIn: options.requireEmailVerification,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mail.send({ to: user.email, ...verifyEmailMail({ name: user.name, url }), kind: "verify_email" });
       },
     },
     session: {

@@ -7,6 +7,8 @@ const REWORDED: Record<string, string> = {
   USER_ALREADY_EXISTS: "User already registered",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "User already registered",
   INVALID_EMAIL_OR_PASSWORD: "Invalid login credentials",
+  // Spec section 8 maps "Email not confirmed" to "Please verify your email address before signing in."
+  EMAIL_NOT_VERIFIED: "Email not confirmed",
 };
 
 export async function rewordAuthError(response: Response): Promise<Response> {

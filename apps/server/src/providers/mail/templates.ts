@@ -26,6 +26,24 @@ export function passwordResetMail(options: { name: string; url: string }) {
   };
 }
 
+export function verifyEmailMail(options: { name: string; url: string }) {
+  const lines = [
+    `Hi ${options.name},`,
+    "Welcome to Shepherd. Please confirm that this is your email address, so you can sign in.",
+    `Confirm your email address here: ${options.url}`,
+    "The link works for one day. If you did not make a Shepherd account, you can ignore this email.",
+    "Lead with love. Guide with grace.",
+  ];
+  return {
+    subject: "Confirm your email address for Shepherd",
+    text: lines.join("\n\n"),
+    html:
+      paragraphs(lines.slice(0, 2)) +
+      `<p><a href="${escapeHtml(options.url)}">Confirm your email address</a></p>` +
+      paragraphs(lines.slice(3)),
+  };
+}
+
 export function welcomeMail(options: { name: string; appUrl: string }) {
   const lines = [
     `Welcome to Shepherd, ${options.name}.`,

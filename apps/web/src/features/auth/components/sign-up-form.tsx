@@ -35,7 +35,13 @@ export function SignUpForm({ acting }: { acting: { current: boolean } }) {
     setSubmitting(true);
     acting.current = true;
     try {
-      await signUp({ displayName: displayName.trim(), email: email.trim(), password });
+      const created = await signUp({ displayName: displayName.trim(), email: email.trim(), password });
+      if (!created.token) {
+        acting.current = false;
+        setPassword("");
+        notify("Check your email", "We've sent you a link to confirm your email address. Open it to sign in.");
+        return;
+      }
       writeOnboardingFlag(false);
       await client.invalidateQueries();
       notify("Account created!", "Let's personalize your journey...");
