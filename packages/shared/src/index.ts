@@ -17,3 +17,4 @@ export * from "./insights";
 export * from "./gatherings";
 export * from "./series";
 export * from "./admin";
+export * from "./support";

@@ -10,3 +10,4 @@ export * from "./insights";
 export * from "./series";
 export * from "./gatherings";
 export * from "./admin";
+export * from "./support";

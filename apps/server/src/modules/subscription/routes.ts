@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { checkoutInput } from "@shepherd/shared";
+import { cancelSubscriptionInput, checkoutInput } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
@@ -69,7 +69,8 @@ export function subscriptionRoutes(ctx: AppContext) {
       })
       .post("/subscription/cancel", async (c) => {
         const user = await requireUser(c);
-        await setLocalCancelAtPeriodEnd(ctx.db, { userId: user.id, cancel: true });
+        const { reason } = await readJson(c, cancelSubscriptionInput);
+        await setLocalCancelAtPeriodEnd(ctx.db, { userId: user.id, cancel: true, reason });
         return c.json(await getSubscription(ctx.db, user.id));
       })
       .post("/subscription/resume", async (c) => {
