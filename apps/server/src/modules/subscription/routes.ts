@@ -69,7 +69,11 @@ export function subscriptionRoutes(ctx: AppContext) {
       })
       .post("/subscription/cancel", async (c) => {
         const user = await requireUser(c);
-        const { reason } = await readJson(c, cancelSubscriptionInput);
+        // The reason is optional, and so is the body: a bodiless POST cancels without one.
+        const { reason } =
+          c.req.header("content-length") === "0" || !c.req.header("content-type")
+            ? { reason: undefined }
+            : await readJson(c, cancelSubscriptionInput);
         await setLocalCancelAtPeriodEnd(ctx.db, { userId: user.id, cancel: true, reason });
         return c.json(await getSubscription(ctx.db, user.id));
       })
