@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { JournalEntry, Whisper } from "@shepherd/shared/api";
 import { api, hasStatus } from "./api";
+import { trackAction } from "./track-activity";
 import { devotionalKeys, patchTodayScreen } from "./devotional";
 import { usageQuery } from "./subscription";
 import { notifyCappedError, notifyError } from "./toast";
@@ -35,6 +36,7 @@ export function useCreateJournalEntry() {
   return useMutation({
     mutationFn: createJournalEntry,
     onSuccess: (result) => {
+      trackAction("journal_save");
       // Today shows the entry saved, and the whisper it brought, at once.
       patchTodayScreen(client, (state) => ({
         ...state,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
 import {
   SUPPORT_MESSAGES_PER_DAY,
   SUPPORT_REQUESTS_PER_DAY,
