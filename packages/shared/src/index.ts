@@ -18,3 +18,4 @@ export * from "./gatherings";
 export * from "./series";
 export * from "./admin";
 export * from "./support";
+export * from "./dates";

@@ -4,13 +4,14 @@ import {
   ADMIN_PAGE_SIZE,
   CHURN_WINDOWS,
   COHORT_WEEKS,
+  addDays,
+  weekStartOf,
   type AdminCancellationRow,
   type AdminChurn,
   type AdminInactiveRow,
   type AdminPage,
   type ChurnWindow,
 } from "@shepherd/shared";
-import { addDays, weekStartOf } from "@shepherd/shared/dates";
 import type { Executor } from "../../db/client";
 import { schema } from "../../db/client";
 import { daysBefore } from "./days";
