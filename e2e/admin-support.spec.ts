@@ -32,8 +32,8 @@ test("a member files a support request and reads the admin's reply; the admin op
   await withDatabase(async (db) => {
     await db.query(
       `insert into activity_events (user_id, action_type, page_route, metadata)
-       select id, 'listen', '/', '{}' from users where email = $1
-       union all select id, 'cap_hit', null, '{"feature":"audio","reason":"limit_reached"}' from users where email = $1`,
+       select id, 'listen', '/', '{}'::jsonb from users where email = $1
+       union all select id, 'cap_hit', null, '{"feature":"audio","reason":"limit_reached"}'::jsonb from users where email = $1`,
       [member.email],
     );
   });
@@ -46,11 +46,12 @@ test("a member files a support request and reads the admin's reply; the admin op
   await adminPage.getByRole("link", { name: subject }).click();
   await expect(adminPage.getByRole("heading", { name: subject })).toBeVisible();
   await expect(adminPage.getByTestId("support-status")).toHaveText("Open");
-  await adminPage.getByLabel("Reply").fill(`Thank you for writing. Please try again now ${tag}.`);
+  await adminPage.getByRole("textbox", { name: "Your reply" }).fill(`Thank you for writing. Please try again now ${tag}.`);
   await adminPage.getByRole("button", { name: "Send reply" }).click();
   await expect(adminPage.getByText("Reply sent")).toBeVisible();
   await expect(adminPage.getByTestId("support-status")).toHaveText("Waiting for the member");
-  await expect(adminPage.getByText(`by ${SUPPORT_ADMIN_EMAIL}`)).toBeVisible();
+  await expect(adminPage.getByText(`Reply by ${SUPPORT_ADMIN_EMAIL}`)).toBeVisible();
+  await expect(adminPage.getByText("Replied", { exact: true })).toBeVisible();
   const mail = await waitForMail(member.email, new RegExp(`Re: ${subject}`));
   expect(mail).toContain(`Please try again now ${tag}.`);
 

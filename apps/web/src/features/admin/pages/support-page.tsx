@@ -89,7 +89,7 @@ function Thread({ id, onClose }: { id: string; onClose: () => void }) {
                 );
               }}
             >
-              <Field label="Reply">
+              <Field label="Your reply">
                 {({ id: fieldId }) => (
                   <Textarea
                     id={fieldId}
