@@ -90,5 +90,20 @@ test("a member files a support request and reads the admin's reply; the admin op
   const capHits = adminPage.getByRole("region", { name: "Cap hits by feature" });
   await expect(capHits.getByRole("rowheader", { name: "audio" })).toBeVisible();
   await expect(adminPage.getByRole("heading", { name: "Audio minutes per day" })).toBeVisible();
+
+  // 320 px wide: no page scrolls sideways (tables scroll inside their own box).
+  await adminPage.setViewportSize({ width: 320, height: 640 });
+  for (const route of ["/admin/support", "/admin/churn", "/admin/features"]) {
+    await adminPage.goto(route);
+    await expect(adminPage.locator("main h1").first()).toBeVisible();
+    await expect(adminPage.getByText(/^Loading /)).toHaveCount(0);
+    const fits = await adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    expect(fits, route).toBe(true);
+  }
+  await adminPage.goto("/admin/support");
+  await adminPage.getByRole("button", { name: "All", exact: true }).click();
+  await adminPage.getByRole("link", { name: subject }).click();
+  await expect(adminPage.getByRole("heading", { name: subject })).toBeVisible();
+  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await adminContext.close();
 });
