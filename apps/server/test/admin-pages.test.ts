@@ -359,6 +359,11 @@ describe("admin Reports: hide, restore, ban the author", () => {
     expect(await feedIds(reader.client)).not.toContain(post.id);
     expect(await feedIds(reporter.client)).not.toContain(post.id);
     expect((await reader.client.get(`/api/pasture/posts/${post.id}`)).status).toBe(404);
+    // Its thread is hidden with it.
+    expect((await reader.client.get(`/api/pasture/posts/${post.id}/comments`)).status).toBe(404);
+    expect((await reader.client.post(`/api/pasture/posts/${post.id}/comments`, { body: "Hello?" })).status).toBe(404);
+    expect((await admin.client.get(`/api/pasture/posts/${post.id}/comments`)).status).toBe(200);
+    expect((await author.client.get(`/api/pasture/posts/${post.id}/comments`)).status).toBe(200);
     expect((await reader.client.get(`/api/pasture/posts?author=${author.id}`)).json().items).toEqual([]);
     expect(await commentIds(reader.client)).not.toContain(comment.id);
     // The author still sees both, marked hidden; so does an admin.

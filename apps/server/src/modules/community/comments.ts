@@ -42,7 +42,7 @@ export interface CommentKindDefinition {
    */
   open(
     db: Executor,
-    options: { parentId: string; userId: string },
+    options: { parentId: string; userId: string; isAdmin?: boolean },
   ): Promise<{ audience?: string[]; afterComment?: (tx: Transaction) => Promise<unknown> }>;
 }
 

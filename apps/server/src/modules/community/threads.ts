@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isPremium, sessionOpen, type ReportTarget } from "@shepherd/shared";
 import { schema, type Database } from "../../db/client";
 import { notFound } from "../../errors";
-import { defineCommentKind, type CommentKind } from "./comments";
+import { defineCommentKind, visibleTo, type CommentKind } from "./comments";
 import { getSubscriptionRow } from "../subscription/service";
 import { activeMemberIds, requireMembership, touchFlock } from "./membership";
 
@@ -38,8 +38,12 @@ export const postThread = defineCommentKind({
   parent: { table: posts, id: posts.id, commentCount: posts.commentCount },
   mentionType: "mention_comment",
   reportTarget: "comment",
-  async open(db, { parentId }) {
-    const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, parentId));
+  async open(db, { parentId, userId, isAdmin }) {
+    // A hidden post's thread is hidden with it (visibleTo): to others it does not exist.
+    const [post] = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, parentId), visibleTo(posts, { id: userId, isAdmin })));
     if (!post) throw notFound("That post");
     return {};
   },
@@ -61,8 +65,11 @@ export const reflectionThread = defineCommentKind({
   parent: { table: reflections, id: reflections.id, commentCount: reflections.commentCount },
   mentionType: "mention_reflection",
   reportTarget: "reflection_comment",
-  async open(db, { parentId, userId }) {
-    const [reflection] = await db.select({ flockId: reflections.flockId }).from(reflections).where(eq(reflections.id, parentId));
+  async open(db, { parentId, userId, isAdmin }) {
+    const [reflection] = await db
+      .select({ flockId: reflections.flockId })
+      .from(reflections)
+      .where(and(eq(reflections.id, parentId), visibleTo(reflections, { id: userId, isAdmin })));
     if (!reflection) throw notFound("That reflection");
     const { flockId } = reflection;
     await requireMembership(db, { flockId, userId });
