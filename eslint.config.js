@@ -22,6 +22,7 @@ const SHARED_SERVER_SERVICES = [
   "community/threads", // the comment thread of each kind
   "community/membership", // who belongs to a flock
   "community/reports", // reports and their resolution
+  "support/service", // a member's support requests and their threads (the admin inbox answers them)
 ];
 
 function serverModuleRules() {

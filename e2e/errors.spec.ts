@@ -14,6 +14,7 @@ test("a rendering crash shows the error screen, reports the exception, and Try A
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   await expect(page.getByText("We encountered an unexpected error. Don't worry, your data is safe.")).toBeVisible();
   await expect(page.getByText("If this problem persists, please contact support.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "contact support" })).toHaveAttribute("href", "/settings#support");
   await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
   const reported = await report;
   expect(reported.status()).toBe(201);

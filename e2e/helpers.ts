@@ -14,6 +14,7 @@ export interface TestUser {
 export const LAYOUT_ADMIN_EMAIL = "layout-admin@example.com";
 export const SWEEP_ADMIN_EMAIL = "admin-sweep@example.com";
 export const WALK_ADMIN_EMAIL = "admin-walk@example.com";
+export const SUPPORT_ADMIN_EMAIL = "admin-support@example.com";
 
 let counter = 0;
 

@@ -34,6 +34,9 @@ test("a free user upgrades through the test checkout and is Premium everywhere a
   await expect(page.getByTestId("subscription-status")).toHaveText("Free trial");
   await expect(page.getByText("Trial ends")).toBeVisible();
   await page.getByRole("button", { name: "Cancel subscription" }).click();
+  const leaving = page.getByRole("dialog", { name: "Cancel Premium?" });
+  await leaving.getByLabel("Why are you leaving? (optional)").fill("Trying it for a month first.");
+  await leaving.getByRole("button", { name: "Cancel subscription" }).click();
   await expect(page.getByText("Your plan will not renew")).toBeVisible();
   await expect(page.getByText("Premium ends")).toBeVisible();
   await page.goto("/settings");

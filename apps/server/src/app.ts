@@ -36,6 +36,7 @@ import { gatheringRoutes } from "./modules/gatherings/routes";
 import { pastureRoutes, PASTURE_IMAGE_MAX_BYTES } from "./modules/pasture/routes";
 import { profileRoutes } from "./modules/profiles/routes";
 import { subscriptionRoutes } from "./modules/subscription/routes";
+import { supportRoutes } from "./modules/support/routes";
 import { realtimeRoutes } from "./realtime/routes";
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -171,6 +172,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", wordRoutes(ctx));
   api.route("/", pathRoutes(ctx));
   api.route("/", seriesRoutes(ctx));
+  api.route("/", supportRoutes(ctx));
   api.route("/", adminRoutes(ctx));
   api.route("/", realtimeRoutes(ctx));
   api.all("*", () => {

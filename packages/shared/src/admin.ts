@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUPPORT_STATUSES, type SupportMessage, type SupportStatus } from "./support";
 
 /** The admin area's request contracts and answers (modules/admin on the server, features/admin on the web). */
 
@@ -27,6 +28,13 @@ const pageField = z
 const formatField = z.enum(["json", "csv"], { error: "must be json or csv" }).default("json");
 
 export const adminPageQuery = z.object({ page: pageField, format: formatField }).strict();
+
+export const adminFeaturesQuery = z
+  .object({
+    range: adminRangeQuery.shape.range,
+    format: formatField,
+  })
+  .strict();
 
 export const adminUserSearchQuery = z
   .object({
@@ -237,4 +245,115 @@ export interface AdminBillingEvent {
   id: string;
   type: string;
   received_at: string;
+}
+
+/** Admin Support: the inbox (filter by status). */
+export const adminSupportQuery = z
+  .object({
+    status: z.enum(["all", ...SUPPORT_STATUSES], { error: "must be all, open, waiting or closed" }).default("all"),
+    page: pageField,
+    format: formatField,
+  })
+  .strict();
+
+export interface AdminSupportRow {
+  id: string;
+  subject: string;
+  status: SupportStatus;
+  user_id: string;
+  name: string;
+  email: string;
+  messages: number;
+  created_at: string;
+  last_message_at: string;
+}
+
+export interface AdminSupportThread {
+  request: AdminSupportRow;
+  messages: Array<SupportMessage & { admin_email: string | null; mail_error: string | null }>;
+  audit: AdminAuditEntry[];
+}
+
+export interface AdminSupportReply {
+  thread: AdminSupportThread;
+  /** Whether the reply went out by mail (it is kept in the thread either way). */
+  mailed: boolean;
+  mail_error: string | null;
+}
+
+/** Admin Churn: members with no activity in this many days. */
+export const CHURN_WINDOWS = [7, 14, 30] as const;
+export type ChurnWindow = (typeof CHURN_WINDOWS)[number];
+/** Retention cohorts: this many sign-up weeks (Sunday to Saturday), each followed this many weeks. */
+export const COHORT_WEEKS = 8;
+
+export const adminInactiveQuery = z
+  .object({
+    days: z
+      .enum(["7", "14", "30"], { error: "must be 7, 14 or 30 (days)" })
+      .default("7")
+      .transform((v) => Number(v) as ChurnWindow),
+    page: pageField,
+    format: formatField,
+  })
+  .strict();
+
+export interface AdminChurn {
+  /** Members who joined at least that many days ago and have no activity since. */
+  inactive: Record<ChurnWindow, number>;
+  members: number;
+  cancellations: { last_30_days: number; with_reason: number };
+  /** Sign-up weeks, oldest first; `retained[k]` is the members of the cohort active in week k after it (0: its own). */
+  cohorts: Array<{ week: string; members: number; retained: Array<number | null> }>;
+}
+
+export interface AdminInactiveRow {
+  user_id: string;
+  name: string;
+  email: string;
+  joined: string;
+  last_active_at: string | null;
+}
+
+export interface AdminCancellationRow {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  plan_type: string;
+  reason: string | null;
+  provider: string;
+  created_at: string;
+}
+
+/** Admin Features: use of each part of Shepherd over the range. */
+export interface AdminFeatures {
+  range: AdminRange;
+  days: string[];
+  /** One row per part of the product (page_route's first segment). */
+  page_views: Array<{ feature: string; views: number; members: number }>;
+  /** Named actions (complete, check-in, journal save, post, listen...) by name. */
+  actions: Array<{ action: string; count: number; members: number }>;
+  /** Refusals of the access check by feature: a free member at his monthly cap, or a Premium-only feature. */
+  cap_hits: Array<{ feature: string; limit_reached: number; premium_only: number; members: number }>;
+  ai: {
+    tokens_by_day: number[];
+    audio_minutes_by_day: number[];
+    by_feature: Array<{ feature: string; calls: number; tokens: number }>;
+  };
+}
+
+export const reportAuthorBanInput = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(500, "Keep the reason under 500 characters")
+      .refine(noNul, "may not contain NUL characters")
+      .optional(),
+  })
+  .strict();
+
+export interface AdminSupportInbox extends AdminPage<AdminSupportRow> {
+  counts: Record<SupportStatus, number>;
 }

@@ -72,10 +72,28 @@ export const usernameAvailabilitySchema = z.object({
 });
 export type UsernameAvailability = z.infer<typeof usernameAvailabilitySchema>;
 
+/** The named actions the web app records through track-user-activity, besides `page_view` on every route change. */
+export const NAMED_ACTIONS = {
+  complete: "devotional_complete",
+  checkIn: "check_in",
+  journalSave: "journal_save",
+  post: "post_create",
+  listen: "listen",
+} as const;
+export type NamedAction = (typeof NAMED_ACTIONS)[keyof typeof NAMED_ACTIONS];
+
+/** Recorded by the server when the access check refuses a feature (admin Features' cap hits); a client may not send it. */
+export const CAP_HIT_ACTION = "cap_hit";
+
 /** Spec section 7: track-user-activity body. */
 export const trackActivityInput = z
   .object({
-    action_type: z.string().trim().min(1).max(64),
+    action_type: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .refine((v) => v !== CAP_HIT_ACTION, "cap_hit is recorded by the server"),
     page_route: z.string().max(512).optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
   })

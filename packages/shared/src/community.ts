@@ -178,6 +178,8 @@ export interface Post {
   reactions: Record<ReactionKind, number>;
   my_reactions: ReactionKind[];
   mine: boolean;
+  /** Hidden by an admin: only its author and admins see it (and this flag). */
+  hidden: boolean;
 }
 
 export interface Page<T> {
@@ -193,6 +195,8 @@ export interface Comment {
   created_at: string;
   edited: boolean;
   mine: boolean;
+  /** Hidden by an admin: only its author and admins see it (and this flag). */
+  hidden: boolean;
 }
 
 export type FlockRole = "owner" | "member";
@@ -250,6 +254,8 @@ export interface Reflection {
   edited: boolean;
   comment_count: number;
   mine: boolean;
+  /** Hidden by an admin: only its author and admins see it (and this flag). */
+  hidden: boolean;
 }
 
 export interface PublicProfile extends PersonRef {
@@ -275,6 +281,10 @@ export interface ContentReport {
   created_at: string;
   author: { id: string; display_name: string | null; username: string | null } | null;
   reporter: { id: string; display_name: string | null; username: string | null } | null;
+  /** Whether what was reported is hidden now; null when it is gone (removed, or deleted by its author). */
+  hidden: boolean | null;
+  /** Whether its author is banned. */
+  author_banned: boolean;
 }
 
 export const reportListQuery = z.object({ status: z.enum(["open", "resolved"]).default("open") }).strict();

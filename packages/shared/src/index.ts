@@ -17,3 +17,5 @@ export * from "./insights";
 export * from "./gatherings";
 export * from "./series";
 export * from "./admin";
+export * from "./support";
+export * from "./dates";

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** Spec section 3 and 6: the subscription as the client sees it, and the premium test. */
 
 export interface SubscriptionRow {
@@ -26,3 +28,17 @@ export function isPremium(row: SubscriptionRow | null, now: Date = new Date()): 
   const activeStatus = row.status === "active" || row.status === "trialing";
   return (premiumPlan || inTrial) && activeStatus;
 }
+
+export const CANCEL_REASON_MAX = 500;
+
+/** POST /api/subscription/cancel: why he is leaving, if he wants to say (admin Churn reads it). */
+export const cancelSubscriptionInput = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(CANCEL_REASON_MAX, `Keep the reason under ${CANCEL_REASON_MAX} characters`)
+      .refine((v) => !v.includes("\u0000"), "may not contain NUL characters")
+      .optional(),
+  })
+  .strict();

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { useMe } from "@/lib/session";
-import { trackPageView } from "./api/track-activity";
+import { trackPageView } from "@/lib/track-activity";
 
 /** Spec section 7: track-user-activity with page_view on every route change for a signed-in user. Errors are only logged. */
 export function ActivityTracker() {

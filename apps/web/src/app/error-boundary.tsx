@@ -43,7 +43,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode; onReset?: ()
             Go Home
           </a>
         </div>
-        <p className="text-xs text-stone-600 dark:text-stone-400">If this problem persists, please contact support.</p>
+        <p className="text-xs text-stone-600 dark:text-stone-400">
+          If this problem persists, please{" "}
+          {/* A plain link: the boundary may sit outside the router, and a full load starts the app afresh. */}
+          <a href="/settings#support" className="underline underline-offset-2 hover:no-underline">
+            contact support
+          </a>
+          .
+        </p>
       </main>
     );
   }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { JournalEntry, Whisper } from "@shepherd/shared/api";
 import { hasStatus } from "./api";
 import { writeOrQueue } from "./offline/sync";
+import { trackAction } from "./track-activity";
 import { devotionalKeys, patchTodayScreen } from "./devotional";
 import { usageQuery } from "./subscription";
 import { notifyCappedError, notifyError } from "./toast";
@@ -50,6 +51,7 @@ export function useCreateJournalEntry() {
   return useMutation({
     mutationFn: createJournalEntry,
     onSuccess: (result, variables) => {
+      trackAction("journal_save");
       // Today shows the entry saved, and the whisper it brought, at once.
       patchTodayScreen(client, (state) => ({
         ...state,

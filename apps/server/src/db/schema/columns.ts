@@ -17,4 +17,7 @@ export const ownerId = () =>
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/** Set when an admin hides the row (a reported post or comment): only its author and admins still see it. */
+export const hiddenAt = () => timestamp("hidden_at", { withTimezone: true });
+
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { devotionals } from "./today";
-import { uuidPrimaryKey, ownerId, createdAt, updatedAt } from "./columns";
+import { uuidPrimaryKey, ownerId, createdAt, updatedAt, hiddenAt } from "./columns";
 
 /** The Pasture: posts and prayer requests (docs/community.md). Deleting a post deletes its comments and reactions. */
 export const posts = pgTable(
@@ -16,6 +16,7 @@ export const posts = pgTable(
     commentCount: integer("comment_count").notNull().default(0),
     prayingCount: integer("praying_count").notNull().default(0),
     encourageCount: integer("encourage_count").notNull().default(0),
+    hiddenAt: hiddenAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -34,6 +35,7 @@ export const postComments = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     userId: ownerId(),
     body: text("body").notNull(),
+    hiddenAt: hiddenAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -116,6 +118,7 @@ export const reflections = pgTable(
     devotionalId: uuid("devotional_id").references(() => devotionals.id, { onDelete: "set null" }),
     devotionalTitle: text("devotional_title"),
     commentCount: integer("comment_count").notNull().default(0),
+    hiddenAt: hiddenAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -131,6 +134,7 @@ export const reflectionComments = pgTable(
       .references(() => reflections.id, { onDelete: "cascade" }),
     userId: ownerId(),
     body: text("body").notNull(),
+    hiddenAt: hiddenAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,3 +11,4 @@ export * from "./series";
 export * from "./gatherings";
 export * from "./admin";
 export * from "./offline";
+export * from "./support";

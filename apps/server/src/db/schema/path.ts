@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { flockMembers, flocks } from "./community";
-import { createdAt, ownerId, updatedAt, uuidPrimaryKey } from "./columns";
+import { createdAt, ownerId, updatedAt, uuidPrimaryKey, hiddenAt } from "./columns";
 
 /**
  * The Path (docs/path.md). A plan has days whatever made it: the starter library (content/plans, copied in at start)
@@ -191,6 +191,7 @@ export const planDayComments = pgTable(
       .references(() => planDayDiscussions.id, { onDelete: "cascade" }),
     userId: ownerId(),
     body: text("body").notNull(),
+    hiddenAt: hiddenAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

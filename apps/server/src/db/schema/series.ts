@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { flocks } from "./community";
-import { createdAt, ownerId, updatedAt, uuidPrimaryKey } from "./columns";
+import { createdAt, ownerId, updatedAt, uuidPrimaryKey, hiddenAt } from "./columns";
 
 /**
  * The Pasture's series library (docs/series.md): a series is a short course of sessions to discuss. Starter series
@@ -96,6 +96,7 @@ export const seriesSessionComments = pgTable(
       .references(() => seriesSessions.id, { onDelete: "cascade" }),
     userId: ownerId(),
     body: text("body").notNull(),
+    hiddenAt: hiddenAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

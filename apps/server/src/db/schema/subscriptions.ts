@@ -80,9 +80,29 @@ export const aiUsage = pgTable(
     userId: ownerId(),
     featureType: text("feature_type").notNull(),
     tokensUsed: integer("tokens_used").notNull().default(0),
+    /** Seconds of speech made by an audio call (null for other features). */
+    audioSeconds: integer("audio_seconds"),
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()
       .default(sql`now()`),
   },
-  (t) => [index("ai_usage_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("ai_usage_user_created_idx").on(t.userId, t.createdAt),
+    // Admin Features: tokens and audio minutes by day over a range.
+    index("ai_usage_created_idx").on(t.createdAt),
+  ],
+);
+
+/** A member cancelling Premium (the subscription page's Cancel), with the reason he gave if any (admin Churn). */
+export const subscriptionCancellations = pgTable(
+  "subscription_cancellations",
+  {
+    id: uuidPrimaryKey(),
+    userId: ownerId(),
+    planType: text("plan_type").notNull(),
+    reason: text("reason"),
+    provider: text("provider").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("subscription_cancellations_created_idx").on(t.createdAt)],
 );

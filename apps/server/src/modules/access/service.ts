@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import {
   ACCESS_CHECK_CAPS,
   ACCESS_MESSAGES,
+  CAP_HIT_ACTION,
   CAPPED_FEATURES,
   describeUsage,
   isCappedFeature,
@@ -113,20 +114,35 @@ export async function checkAccess(db: Database, options: { userId: string; featu
   }
 }
 
+type Refusal = Extract<AccessResult, { allowed: false }>;
+
 /** Refusal of an access check, as an error a route can throw (403 for premium-only, 429 for a reached cap). */
-export function accessDenied(result: Extract<AccessResult, { allowed: false }>): AppError {
+export function accessDenied(result: Refusal): AppError {
   return new AppError(result.reason === "premium_only" ? "PREMIUM_REQUIRED" : "LIMIT_REACHED", result.message);
+}
+
+/**
+ * A feature refused him: records the cap hit (an activity event `cap_hit` with the feature and why, for admin
+ * Features) and answers the error to throw. Recording is best effort: a failed insert does not change the answer.
+ */
+export async function refuseAccess(db: Database, userId: string, result: Refusal): Promise<AppError> {
+  await db
+    .insert(schema.activityEvents)
+    .values({ userId, actionType: CAP_HIT_ACTION, metadata: { feature: result.feature, reason: result.reason } })
+    .catch(() => undefined);
+  return accessDenied(result);
 }
 
 export async function withAccess<T>(
   db: Database,
-  options: { userId: string; feature: string; tokens?: number; now?: Date },
+  options: { userId: string; feature: string; tokens?: number; audioSeconds?: number; now?: Date },
   work: (tx: Transaction) => Promise<T>,
 ): Promise<{ result: T; access: AccessResult }> {
   const feature = assertFeature(options.feature);
   const now = options.now ?? new Date();
   const tokens = Math.max(0, Math.round(options.tokens ?? 0));
   let workFailed = false;
+  let refused: Refusal | undefined;
   try {
     return await db.transaction(async (tx) => {
       const premium = isPremium(await loadSubscription(tx, options.userId), now);
@@ -134,7 +150,10 @@ export async function withAccess<T>(
       const row = await loadUsage(tx, options.userId, month, true);
       const used = row && isCappedFeature(feature) ? (row[COLUMN[feature]] as number) : 0;
       const decision = decide({ feature, premium, used });
-      if (!decision.allowed) throw accessDenied(decision);
+      if (!decision.allowed) {
+        refused = decision;
+        throw accessDenied(decision);
+      }
       const column = isCappedFeature(feature) ? monthlyUsageLimits[COLUMN[feature] as "journalEntries"] : null;
       await tx
         .update(monthlyUsageLimits)
@@ -144,7 +163,13 @@ export async function withAccess<T>(
           updatedAt: now,
         })
         .where(and(eq(monthlyUsageLimits.userId, options.userId), eq(monthlyUsageLimits.month, month)));
-      await tx.insert(aiUsage).values({ userId: options.userId, featureType: feature, tokensUsed: tokens, createdAt: now });
+      await tx.insert(aiUsage).values({
+        userId: options.userId,
+        featureType: feature,
+        tokensUsed: tokens,
+        audioSeconds: options.audioSeconds === undefined ? null : Math.round(options.audioSeconds),
+        createdAt: now,
+      });
       const result = await work(tx).catch((error: unknown) => {
         workFailed = true;
         throw error;
@@ -155,6 +180,7 @@ export async function withAccess<T>(
   } catch (error) {
     // The feature's own failure reaches the caller as it is: it is not an access-check failure.
     if (workFailed) throw error;
+    if (refused) throw await refuseAccess(db, options.userId, refused);
     rethrow(error);
   }
 }

@@ -18,6 +18,7 @@ import { pathData } from "../path/person-data";
 import { profileData } from "../profiles/person-data";
 import { seriesData } from "../series/person-data";
 import { subscriptionData } from "../subscription/person-data";
+import { supportData } from "../support/person-data";
 import { todayData } from "../today/person-data";
 import { whisperData } from "../whispers/person-data";
 import { wordData } from "../word/person-data";
@@ -46,6 +47,7 @@ const AREAS: PersonData[] = [
   gatheringData,
   flockData,
   errorReportData,
+  supportData,
 ];
 
 export async function exportAccount(db: Database, userId: string): Promise<Record<string, unknown>> {

@@ -11,7 +11,11 @@ export type AuditAction =
   | "user.unban"
   | "user.reset_two_factor"
   | "user.send_password_reset"
-  | "job.retry";
+  | "job.retry"
+  | "support.reply"
+  | "support.status"
+  | "report.hide"
+  | "report.restore";
 
 /** Records an admin's action; call it with the transaction that does the action, so both happen or neither. */
 export async function recordAudit(

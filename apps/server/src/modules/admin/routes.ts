@@ -1,11 +1,17 @@
 import { Hono } from "hono";
 import {
   adminBanInput,
+  adminFeaturesQuery,
+  adminInactiveQuery,
   adminPageQuery,
   adminRangeQuery,
   adminRoleInput,
   adminSubscriptionsQuery,
+  adminSupportQuery,
   adminUserSearchQuery,
+  reportAuthorBanInput,
+  supportReplyInput,
+  supportStatusInput,
 } from "@shepherd/shared";
 import { reportListQuery, resolveReportInput } from "@shepherd/shared";
 import { isAdmin, requireUser } from "../../auth/middleware";
@@ -14,10 +20,14 @@ import { AppError } from "../../errors";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { deleteStoredFile } from "../../providers/storage/storage";
 import { listReports, resolveReport } from "../community/reports";
+import { churnOverview, listCancellations, listInactive } from "./churn";
 import { csvResponse, toCsv } from "./csv";
 import { dashboard } from "./dashboard";
+import { featureUse } from "./features";
 import { errorGroups, failedJobs, health, retryJob } from "./health";
+import { banReportAuthor, setReportedHidden } from "./reports";
 import { listBillingEvents, listSubscriptions, subscriptionsOverview } from "./subscriptions";
+import { listSupportRequests, replyToSupport, setSupportStatus, supportCounts, supportThread } from "./support";
 import { banUser, resetTwoFactor, searchUsers, sendPasswordReset, setRole, unbanUser, userDetail } from "./users";
 
 async function requireAdmin(c: Parameters<typeof requireUser>[0]): Promise<SignedInUser> {
@@ -27,6 +37,8 @@ async function requireAdmin(c: Parameters<typeof requireUser>[0]): Promise<Signe
 }
 
 const USER = `/admin/users/:id${UUID_PARAM}`;
+const REPORT = `/admin/reports/:id${UUID_PARAM}`;
+const SUPPORT = `/admin/support/:id${UUID_PARAM}`;
 
 /**
  * The admin area's API. One guard in front of every /admin route: signed out 401, not an admin 403
@@ -43,7 +55,20 @@ export function adminRoutes(ctx: AppContext) {
       const { status } = readQuery(c, reportListQuery);
       return c.json(await listReports(ctx.db, { status }));
     })
-    .post(`/admin/reports/:id${UUID_PARAM}/resolve`, async (c) => {
+    .post(`${REPORT}/hide`, async (c) => {
+      await setReportedHidden(ctx.db, await requireAdmin(c), { reportId: c.req.param("id"), hidden: true });
+      return c.json({ hidden: true });
+    })
+    .post(`${REPORT}/restore`, async (c) => {
+      await setReportedHidden(ctx.db, await requireAdmin(c), { reportId: c.req.param("id"), hidden: false });
+      return c.json({ hidden: false });
+    })
+    .post(`${REPORT}/ban-author`, async (c) => {
+      const { reason } = await readJson(c, reportAuthorBanInput);
+      await banReportAuthor(ctx.db, await requireAdmin(c), { reportId: c.req.param("id"), reason });
+      return c.json({ banned: true });
+    })
+    .post(`${REPORT}/resolve`, async (c) => {
       const { action } = await readJson(c, resolveReportInput);
       const { removedImageUrl, ...result } = await resolveReport(ctx.db, { reportId: c.req.param("id"), action });
       await deleteStoredFile(ctx.storage, removedImageUrl);
@@ -169,5 +194,96 @@ export function adminRoutes(ctx: AppContext) {
         items,
       );
       return csvResponse(c, "billing-events", csv);
+    })
+    .get("/admin/support", async (c) => {
+      const { status, page, format } = readQuery(c, adminSupportQuery);
+      if (format === "json") {
+        const [list, counts] = await Promise.all([listSupportRequests(ctx.db, { status, page }), supportCounts(ctx.db)]);
+        return c.json({ ...list, counts });
+      }
+      const { items } = await listSupportRequests(ctx.db, { status, page, all: true });
+      const csv = toCsv(
+        [
+          { header: "id", value: (r) => r.id },
+          { header: "subject", value: (r) => r.subject },
+          { header: "status", value: (r) => r.status },
+          { header: "name", value: (r) => r.name },
+          { header: "email", value: (r) => r.email },
+          { header: "messages", value: (r) => r.messages },
+          { header: "opened", value: (r) => r.created_at },
+          { header: "last message", value: (r) => r.last_message_at },
+        ],
+        items,
+      );
+      return csvResponse(c, "support-requests", csv);
+    })
+    .get(SUPPORT, async (c) => c.json(await supportThread(ctx.db, c.req.param("id"))))
+    .post(`${SUPPORT}/reply`, async (c) => {
+      const { body, status } = await readJson(c, supportReplyInput);
+      return c.json(await replyToSupport(ctx, await requireAdmin(c), { id: c.req.param("id"), body, status }));
+    })
+    .post(`${SUPPORT}/status`, async (c) => {
+      const { status } = await readJson(c, supportStatusInput);
+      return c.json(await setSupportStatus(ctx.db, await requireAdmin(c), { id: c.req.param("id"), status }));
+    })
+    .get("/admin/churn", async (c) => c.json(await churnOverview(ctx.db)))
+    .get("/admin/churn/inactive", async (c) => {
+      const { days, page, format } = readQuery(c, adminInactiveQuery);
+      if (format === "json") return c.json(await listInactive(ctx.db, { days, page }));
+      const { items } = await listInactive(ctx.db, { days, page, all: true });
+      const csv = toCsv(
+        [
+          { header: "id", value: (r) => r.user_id },
+          { header: "name", value: (r) => r.name },
+          { header: "email", value: (r) => r.email },
+          { header: "joined", value: (r) => r.joined },
+          { header: "last active", value: (r) => r.last_active_at },
+        ],
+        items,
+      );
+      return csvResponse(c, `inactive-${days}-days`, csv);
+    })
+    .get("/admin/churn/cancellations", async (c) => {
+      const { page, format } = readQuery(c, adminPageQuery);
+      if (format === "json") return c.json(await listCancellations(ctx.db, { page }));
+      const { items } = await listCancellations(ctx.db, { page, all: true });
+      const csv = toCsv(
+        [
+          { header: "name", value: (r) => r.name },
+          { header: "email", value: (r) => r.email },
+          { header: "plan", value: (r) => r.plan_type },
+          { header: "reason", value: (r) => r.reason },
+          { header: "billing", value: (r) => r.provider },
+          { header: "cancelled", value: (r) => r.created_at },
+        ],
+        items,
+      );
+      return csvResponse(c, "cancellations", csv);
+    })
+    .get("/admin/features", async (c) => {
+      const { range, format } = readQuery(c, adminFeaturesQuery);
+      const use = await featureUse(ctx.db, range);
+      if (format === "json") return c.json(use);
+      const rows = [
+        ...use.page_views.map((r) => ({ kind: "page views", name: r.feature, count: r.views, members: r.members })),
+        ...use.actions.map((r) => ({ kind: "action", name: r.action, count: r.count, members: r.members })),
+        ...use.cap_hits.map((r) => ({
+          kind: "cap hits",
+          name: r.feature,
+          count: r.limit_reached + r.premium_only,
+          members: r.members,
+        })),
+        ...use.ai.by_feature.map((r) => ({ kind: "AI calls", name: r.feature, count: r.calls, members: null })),
+      ];
+      const csv = toCsv(
+        [
+          { header: "kind", value: (r) => r.kind },
+          { header: "name", value: (r) => r.name },
+          { header: "count", value: (r) => r.count },
+          { header: "members", value: (r) => r.members },
+        ],
+        rows,
+      );
+      return csvResponse(c, `feature-use-${range}-days`, csv);
     });
 }

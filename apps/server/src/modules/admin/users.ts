@@ -165,7 +165,13 @@ export async function setRole(db: Database, actor: SignedInUser, targetId: strin
  * Bans a member: Better Auth's admin plugin fields (banned, ban_reason), which its sign-in refuses; his sessions are
  * deleted in the same transaction, so every device he is signed in on is signed out at once.
  */
-export async function banUser(db: Database, actor: SignedInUser, targetId: string, reason: string | undefined): Promise<void> {
+export async function banUser(
+  db: Database,
+  actor: SignedInUser,
+  targetId: string,
+  reason: string | undefined,
+  context: Record<string, unknown> = {},
+): Promise<void> {
   notOnSelf(actor, targetId, "ban");
   const user = await findUser(db, targetId);
   await db.transaction(async (tx) => {
@@ -179,7 +185,7 @@ export async function banUser(db: Database, actor: SignedInUser, targetId: strin
       action: "user.ban",
       targetUserId: targetId,
       target: user.email,
-      details: { reason: reason || null, sessions_ended: ended.length },
+      details: { reason: reason || null, sessions_ended: ended.length, ...context },
     });
   });
 }

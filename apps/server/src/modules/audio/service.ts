@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { StorageProvider } from "../../providers/storage/storage";
 import type { SpeechProvider } from "../../providers/tts/speech";
-import { accessDenied, checkAccess, withAccess } from "../access/service";
+import { refuseAccess, checkAccess, withAccess } from "../access/service";
 
 /**
  * Devotional audio (spec sections 2, 4, 7 "generate-text-audio", 8 and 9): text to speech, made once per person,
@@ -48,6 +48,8 @@ export const AUDIO_MESSAGES = {
 const URL_PREFIX = "/api/";
 const OWNER = /^[A-Za-z0-9_-]{1,64}$/;
 const FILE_NAME = /^([a-z0-9-]{1,100})-([0-9a-f]{16})\.mp3$/;
+
+const WORDS_PER_MINUTE = 150;
 
 export interface GenerateTextAudioInput {
   db: Database;
@@ -131,13 +133,16 @@ async function generate(
 
   // Refuse before spending seconds of synthesis; the counted check below is the one that holds.
   const access = await checkAccess(db, { userId, feature: "audio" });
-  if (!access.allowed) throw accessDenied(access);
+  if (!access.allowed) throw await refuseAccess(db, userId, access);
 
   const started = performance.now();
   let audio: Uint8Array;
+  let seconds: number;
   try {
     const result = await speech.synthesize({ text, voice });
     audio = result.audio;
+    // A provider that does not say how long the audio is (OpenAI's): estimated at 150 spoken words a minute.
+    seconds = result.seconds ?? (text.split(/\s+/).filter(Boolean).length / WORDS_PER_MINUTE) * 60;
     log?.info(
       {
         userId,
@@ -157,7 +162,7 @@ async function generate(
   if (audio.length === 0)
     throw new AppError("UNAVAILABLE", "The audio could not be generated. The speech service sent no audio.");
 
-  await withAccess(db, { userId, feature: "audio" }, async () => {
+  await withAccess(db, { userId, feature: "audio", audioSeconds: seconds }, async () => {
     try {
       await storage.put(key, audio, "audio/mpeg");
     } catch (error) {

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Comment, NotificationType, ReportTarget } from "@shepherd/shared";
 import { schema, type Database, type Executor, type Transaction } from "../../db/client";
@@ -22,6 +22,7 @@ interface CommentColumns {
   body: PgColumn;
   createdAt: PgColumn;
   updatedAt: PgColumn;
+  hiddenAt: PgColumn;
 }
 
 export interface CommentKindDefinition {
@@ -41,7 +42,7 @@ export interface CommentKindDefinition {
    */
   open(
     db: Executor,
-    options: { parentId: string; userId: string },
+    options: { parentId: string; userId: string; isAdmin?: boolean },
   ): Promise<{ audience?: string[]; afterComment?: (tx: Transaction) => Promise<unknown> }>;
 }
 
@@ -76,6 +77,16 @@ export interface AuthoredRow {
   avatarUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
+  hiddenAt: Date | null;
+}
+
+/**
+ * A row an admin hid (a reported post, reflection or comment) shows only to its author and to admins: the condition
+ * for everyone else, or nothing for an admin.
+ */
+export function visibleTo(columns: { hiddenAt: PgColumn; userId: PgColumn }, viewer: { id: string; isAdmin?: boolean }) {
+  if (viewer.isAdmin) return undefined;
+  return sql`(${columns.hiddenAt} is null or ${columns.userId} = ${viewer.id})`;
 }
 
 /**
@@ -88,12 +99,21 @@ export function authorship(row: AuthoredRow, viewerId: string) {
     created_at: row.createdAt.toISOString(),
     edited: row.updatedAt.getTime() - row.createdAt.getTime() > 1000,
     mine: row.userId === viewerId,
+    hidden: row.hiddenAt !== null,
   };
 }
 
 function commentColumns(kind: CommentKind) {
   const c = kind.columns;
-  return { id: c.id, body: c.body, createdAt: c.createdAt, updatedAt: c.updatedAt, userId: c.userId, ...personColumns };
+  return {
+    id: c.id,
+    body: c.body,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    hiddenAt: c.hiddenAt,
+    userId: c.userId,
+    ...personColumns,
+  };
 }
 
 type CommentRow = AuthoredRow & { id: string; body: string };
@@ -102,7 +122,7 @@ function toComment(row: CommentRow, viewerId: string): Comment {
   return { id: row.id, body: row.body, ...authorship(row, viewerId) };
 }
 
-async function readComments(db: Executor, kind: CommentKind, where: ReturnType<typeof eq>): Promise<CommentRow[]> {
+async function readComments(db: Executor, kind: CommentKind, where: SQL | undefined): Promise<CommentRow[]> {
   return (await db
     .select(commentColumns(kind))
     .from(kind.table)
@@ -117,14 +137,17 @@ async function getComment(db: Executor, kind: CommentKind, options: { commentId:
   return toComment(row, options.viewerId);
 }
 
-/** A thread's comments, oldest first (a conversation reads top to bottom). */
+/**
+ * A thread's comments, oldest first (a conversation reads top to bottom); a hidden one only for its author and admins.
+ */
 export async function listComments(
   db: Database,
   kind: CommentKind,
-  options: { parentId: string; userId: string },
+  options: { parentId: string; userId: string; isAdmin?: boolean },
 ): Promise<Comment[]> {
   await kind.open(db, options);
-  const rows = await readComments(db, kind, eq(kind.columns.parentId, options.parentId));
+  const visible = visibleTo(kind.columns, { id: options.userId, isAdmin: options.isAdmin });
+  const rows = await readComments(db, kind, and(eq(kind.columns.parentId, options.parentId), visible));
   return rows.map((r) => toComment(r, options.userId));
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ContentReport, ReportTarget } from "@shepherd/shared";
 import { schema, type Database, type Transaction } from "../../db/client";
 import { AppError, notFound } from "../../errors";
@@ -11,7 +12,33 @@ import { threadReportedAs } from "./threads";
  * what was reported. The reported text is kept as it was, so a later edit or delete does not hide it.
  */
 
-const { contentReports, profiles, posts, reflections } = schema;
+const { contentReports, profiles, posts, reflections, users } = schema;
+
+/** The table a report's target lives in, with the columns hiding needs (posts, reflections, or a thread's comments). */
+export function reportedTable(type: ReportTarget): { table: PgTable; id: PgColumn; userId: PgColumn; hiddenAt: PgColumn } {
+  const thread = threadReportedAs(type);
+  if (thread) return { table: thread.table, ...thread.columns };
+  if (type === "post") return { table: posts, id: posts.id, userId: posts.userId, hiddenAt: posts.hiddenAt };
+  return { table: reflections, id: reflections.id, userId: reflections.userId, hiddenAt: reflections.hiddenAt };
+}
+
+/** Whether each reported item is hidden now ("type/id" -> hidden), leaving out items that are gone. */
+async function hiddenStates(db: Database, targets: Array<{ type: ReportTarget; id: string }>): Promise<Map<string, boolean>> {
+  const states = new Map<string, boolean>();
+  const types = [...new Set(targets.map((t) => t.type))];
+  await Promise.all(
+    types.map(async (type) => {
+      const ids = targets.filter((t) => t.type === type).map((t) => t.id);
+      const target = reportedTable(type);
+      const rows = (await db
+        .select({ id: target.id, hiddenAt: target.hiddenAt })
+        .from(target.table)
+        .where(inArray(target.id, ids))) as Array<{ id: string; hiddenAt: Date | null }>;
+      for (const row of rows) states.set(`${type}/${row.id}`, row.hiddenAt !== null);
+    }),
+  );
+  return states;
+}
 
 /** What was reported, as `userId` can see it: a reflection (or its comment) only by a member of its flock. */
 async function reportTarget(
@@ -80,6 +107,19 @@ export async function listReports(db: Database, options: { status: "open" | "res
         .where(inArray(profiles.id, ids))
     : [];
   const byId = new Map(people.map((p) => [p.id, p]));
+  const [hidden, banned] = await Promise.all([
+    hiddenStates(
+      db,
+      rows.map((r) => ({ type: r.targetType as ReportTarget, id: r.targetId })),
+    ),
+    ids.length
+      ? db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, ids), eq(users.banned, true)))
+      : Promise.resolve([]),
+  ]);
+  const bannedIds = new Set(banned.map((b) => b.id));
   const person = (id: string | null) => {
     const p = id ? byId.get(id) : undefined;
     return p ? { id: p.id, display_name: p.displayName, username: p.username } : null;
@@ -94,6 +134,8 @@ export async function listReports(db: Database, options: { status: "open" | "res
     created_at: r.createdAt.toISOString(),
     author: person(r.authorId),
     reporter: person(r.reporterId),
+    hidden: hidden.get(`${r.targetType}/${r.targetId}`) ?? null,
+    author_banned: r.authorId ? bannedIds.has(r.authorId) : false,
   }));
 }
 

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isPremium, sessionOpen, type ReportTarget } from "@shepherd/shared";
 import { schema, type Database } from "../../db/client";
 import { notFound } from "../../errors";
-import { defineCommentKind, type CommentKind } from "./comments";
+import { defineCommentKind, visibleTo, type CommentKind } from "./comments";
 import { getSubscriptionRow } from "../subscription/service";
 import { activeMemberIds, requireMembership, touchFlock } from "./membership";
 
@@ -33,12 +33,17 @@ export const postThread = defineCommentKind({
     body: postComments.body,
     createdAt: postComments.createdAt,
     updatedAt: postComments.updatedAt,
+    hiddenAt: postComments.hiddenAt,
   },
   parent: { table: posts, id: posts.id, commentCount: posts.commentCount },
   mentionType: "mention_comment",
   reportTarget: "comment",
-  async open(db, { parentId }) {
-    const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, parentId));
+  async open(db, { parentId, userId, isAdmin }) {
+    // A hidden post's thread is hidden with it (visibleTo): to others it does not exist.
+    const [post] = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, parentId), visibleTo(posts, { id: userId, isAdmin })));
     if (!post) throw notFound("That post");
     return {};
   },
@@ -55,12 +60,16 @@ export const reflectionThread = defineCommentKind({
     body: reflectionComments.body,
     createdAt: reflectionComments.createdAt,
     updatedAt: reflectionComments.updatedAt,
+    hiddenAt: reflectionComments.hiddenAt,
   },
   parent: { table: reflections, id: reflections.id, commentCount: reflections.commentCount },
   mentionType: "mention_reflection",
   reportTarget: "reflection_comment",
-  async open(db, { parentId, userId }) {
-    const [reflection] = await db.select({ flockId: reflections.flockId }).from(reflections).where(eq(reflections.id, parentId));
+  async open(db, { parentId, userId, isAdmin }) {
+    const [reflection] = await db
+      .select({ flockId: reflections.flockId })
+      .from(reflections)
+      .where(and(eq(reflections.id, parentId), visibleTo(reflections, { id: userId, isAdmin })));
     if (!reflection) throw notFound("That reflection");
     const { flockId } = reflection;
     await requireMembership(db, { flockId, userId });
@@ -82,6 +91,7 @@ export const planDayThread = defineCommentKind({
     body: planDayComments.body,
     createdAt: planDayComments.createdAt,
     updatedAt: planDayComments.updatedAt,
+    hiddenAt: planDayComments.hiddenAt,
   },
   parent: { table: planDayDiscussions, id: planDayDiscussions.id, commentCount: planDayDiscussions.commentCount },
   mentionType: "mention_plan_day",
@@ -121,6 +131,7 @@ export const seriesSessionThread = defineCommentKind({
     body: seriesSessionComments.body,
     createdAt: seriesSessionComments.createdAt,
     updatedAt: seriesSessionComments.updatedAt,
+    hiddenAt: seriesSessionComments.hiddenAt,
   },
   parent: { table: seriesSessions, id: seriesSessions.id, commentCount: seriesSessions.commentCount },
   mentionType: "mention_series_session",

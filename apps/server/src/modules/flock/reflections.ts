@@ -3,7 +3,7 @@ import { REFLECTION_PAGE_SIZE, type Page, type Reflection } from "@shepherd/shar
 import { schema, type Database, type Executor } from "../../db/client";
 import { afterCursor, cursorText, pageOf } from "../../db/page-cursor";
 import { AppError, notFound } from "../../errors";
-import { authorship, type AuthoredRow } from "../community/comments";
+import { authorship, visibleTo, type AuthoredRow } from "../community/comments";
 import { activeMemberIds, requireMembership, touchFlock } from "../community/membership";
 import { ownDevotional } from "../devotional/service";
 import { notifyMentions } from "../notifications/service";
@@ -27,6 +27,7 @@ const reflectionColumns = {
   commentCount: reflections.commentCount,
   createdAt: reflections.createdAt,
   updatedAt: reflections.updatedAt,
+  hiddenAt: reflections.hiddenAt,
   cursorAt: cursorText(reflections.createdAt),
   userId: reflections.userId,
   ...personColumns,
@@ -55,10 +56,12 @@ function toReflection(row: ReflectionRow, viewerId: string): Reflection {
 
 export async function listReflections(
   db: Database,
-  options: { flockId: string; userId: string; before?: string },
+  options: { flockId: string; userId: string; isAdmin?: boolean; before?: string },
 ): Promise<Page<Reflection>> {
   await requireMembership(db, options);
   const conditions: SQL[] = [eq(reflections.flockId, options.flockId)];
+  const visible = visibleTo(reflections, { id: options.userId, isAdmin: options.isAdmin });
+  if (visible) conditions.push(visible);
   if (options.before) conditions.push(afterCursor(options.before, reflections, INVALID_CURSOR));
   const rows = await db
     .select(reflectionColumns)
@@ -72,12 +75,17 @@ export async function listReflections(
 }
 
 /** One reflection, for members of its flock only (404 / 403 otherwise): a notification's link opens it. */
-export async function getReflection(db: Database, options: { reflectionId: string; userId: string }): Promise<Reflection> {
+export async function getReflection(
+  db: Database,
+  options: { reflectionId: string; userId: string; isAdmin?: boolean },
+): Promise<Reflection> {
   const [row] = await db
     .select(reflectionColumns)
     .from(reflections)
     .innerJoin(profiles, eq(profiles.id, reflections.userId))
-    .where(eq(reflections.id, options.reflectionId));
+    .where(
+      and(eq(reflections.id, options.reflectionId), visibleTo(reflections, { id: options.userId, isAdmin: options.isAdmin })),
+    );
   if (!row) throw notFound("That reflection");
   await requireMembership(db, { flockId: row.flockId, userId: options.userId });
   return toReflection(row, options.userId);

@@ -7,7 +7,7 @@ import {
   reflectionListQuery,
   reflectionUpdateInput,
 } from "@shepherd/shared";
-import { requireUser } from "../../auth/middleware";
+import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { createComment, deleteComment, listComments, updateComment } from "../community/comments";
@@ -89,7 +89,9 @@ export function flockRoutes(ctx: AppContext) {
     .get(`/flocks/:id${UUID_PARAM}/reflections`, async (c) => {
       const user = await requireUser(c);
       const { before } = readQuery(c, reflectionListQuery);
-      return c.json(await listReflections(ctx.db, { flockId: c.req.param("id"), userId: user.id, before }));
+      return c.json(
+        await listReflections(ctx.db, { flockId: c.req.param("id"), userId: user.id, isAdmin: isAdmin(user), before }),
+      );
     })
     .post(`/flocks/:id${UUID_PARAM}/reflections`, async (c) => {
       const user = await requireUser(c);
@@ -105,7 +107,7 @@ export function flockRoutes(ctx: AppContext) {
     })
     .get(`/reflections/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
-      return c.json(await getReflection(ctx.db, { reflectionId: c.req.param("id"), userId: user.id }));
+      return c.json(await getReflection(ctx.db, { reflectionId: c.req.param("id"), userId: user.id, isAdmin: isAdmin(user) }));
     })
     .patch(`/reflections/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
@@ -119,7 +121,9 @@ export function flockRoutes(ctx: AppContext) {
     })
     .get(`/reflections/:id${UUID_PARAM}/comments`, async (c) => {
       const user = await requireUser(c);
-      return c.json(await listComments(ctx.db, reflectionThread, { parentId: c.req.param("id"), userId: user.id }));
+      return c.json(
+        await listComments(ctx.db, reflectionThread, { parentId: c.req.param("id"), userId: user.id, isAdmin: isAdmin(user) }),
+      );
     })
     .post(`/reflections/:id${UUID_PARAM}/comments`, async (c) => {
       const user = await requireUser(c);

@@ -24,7 +24,7 @@ export function pastureRoutes(ctx: AppContext) {
     .get("/pasture/posts", async (c) => {
       const user = await requireUser(c);
       const query = readQuery(c, feedQuery);
-      return c.json(await listPosts(ctx.db, { viewerId: user.id, ...query }));
+      return c.json(await listPosts(ctx.db, { viewerId: user.id, viewerIsAdmin: isAdmin(user), ...query }));
     })
     .post("/pasture/posts", async (c) => {
       const user = await requireUser(c);
@@ -40,7 +40,7 @@ export function pastureRoutes(ctx: AppContext) {
     })
     .get(`/pasture/posts/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
-      return c.json(await getPost(ctx.db, { viewerId: user.id, postId: c.req.param("id") }));
+      return c.json(await getPost(ctx.db, { viewerId: user.id, viewerIsAdmin: isAdmin(user), postId: c.req.param("id") }));
     })
     .patch(`/pasture/posts/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
@@ -68,7 +68,9 @@ export function pastureRoutes(ctx: AppContext) {
     })
     .get(`/pasture/posts/:id${UUID_PARAM}/comments`, async (c) => {
       const user = await requireUser(c);
-      return c.json(await listComments(ctx.db, postThread, { parentId: c.req.param("id"), userId: user.id }));
+      return c.json(
+        await listComments(ctx.db, postThread, { parentId: c.req.param("id"), userId: user.id, isAdmin: isAdmin(user) }),
+      );
     })
     .post(`/pasture/posts/:id${UUID_PARAM}/comments`, async (c) => {
       const user = await requireUser(c);

@@ -4,7 +4,7 @@ import { prepared, schema, type Database, type Executor } from "../../db/client"
 import { afterCursor, cursorText, pageOf } from "../../db/page-cursor";
 import { AppError, notFound } from "../../errors";
 import { storedFileUrl } from "../../providers/storage/storage";
-import { authorship, type AuthoredRow } from "../community/comments";
+import { authorship, visibleTo, type AuthoredRow } from "../community/comments";
 import { notifyMentions } from "../notifications/service";
 import { personColumns } from "../profiles/people";
 
@@ -25,6 +25,7 @@ const postColumns = (viewerId: string | ReturnType<typeof sql.placeholder>) => (
   encourageCount: posts.encourageCount,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
+  hiddenAt: posts.hiddenAt,
   cursorAt: cursorText(posts.createdAt),
   userId: posts.userId,
   ...personColumns,
@@ -68,43 +69,54 @@ function toPost(row: PostRow, viewerId: string): Post {
  */
 const PAGE_LIMIT_LITERAL = sql.raw(String(FEED_PAGE_SIZE + 1)) as unknown as number;
 
-/** The Pasture, newest first, FEED_PAGE_SIZE at a time; `author` narrows it to one person's posts (his profile). */
+/**
+ * The Pasture, newest first, FEED_PAGE_SIZE at a time; `author` narrows it to one person's posts (his profile). A post
+ * an admin hid shows only to its author and to admins.
+ */
 export async function listPosts(
   db: Database,
-  options: { viewerId: string; before?: string; author?: string; kind?: PostKind },
+  options: { viewerId: string; viewerIsAdmin?: boolean; before?: string; author?: string; kind?: PostKind },
 ): Promise<Page<Post>> {
   const conditions: SQL[] = [];
+  const visible = visibleTo(posts, { id: options.viewerId, isAdmin: options.viewerIsAdmin });
   if (options.author) conditions.push(eq(posts.userId, options.author));
   if (options.kind) conditions.push(eq(posts.kind, options.kind));
   if (options.before) conditions.push(afterCursor(options.before, posts, INVALID_CURSOR));
-  // The top of the whole feed is what everyone opens: a prepared statement. Filtered and later pages are built here.
-  const rows = conditions.length
-    ? await db
-        .select(postColumns(options.viewerId))
-        .from(posts)
-        .innerJoin(profiles, eq(profiles.id, posts.userId))
-        .where(and(...conditions))
-        .orderBy(sql`${posts.createdAt} desc, ${posts.id} desc`)
-        .limit(FEED_PAGE_SIZE + 1)
-    : await prepared(db, "pasture_feed_top", () =>
-        db
-          .select(postColumns(sql.placeholder("viewerId")))
+  // The top of the whole feed is what everyone opens: a prepared statement. Filtered and later pages (and an admin's
+  // feed, which shows hidden posts) are built here.
+  const rows =
+    conditions.length || !visible
+      ? await db
+          .select(postColumns(options.viewerId))
           .from(posts)
           .innerJoin(profiles, eq(profiles.id, posts.userId))
+          .where(and(...conditions, visible))
           .orderBy(sql`${posts.createdAt} desc, ${posts.id} desc`)
-          .limit(PAGE_LIMIT_LITERAL)
-          .prepare("pasture_feed_top"),
-      ).execute({ viewerId: options.viewerId });
+          .limit(FEED_PAGE_SIZE + 1)
+      : await prepared(db, "pasture_feed_top", () =>
+          db
+            .select(postColumns(sql.placeholder("viewerId")))
+            .from(posts)
+            .innerJoin(profiles, eq(profiles.id, posts.userId))
+            .where(sql`(${posts.hiddenAt} is null or ${posts.userId} = ${sql.placeholder("viewerId")})`)
+            .orderBy(sql`${posts.createdAt} desc, ${posts.id} desc`)
+            .limit(PAGE_LIMIT_LITERAL)
+            .prepare("pasture_feed_top"),
+        ).execute({ viewerId: options.viewerId });
   const page = pageOf(rows, FEED_PAGE_SIZE);
   return { items: page.rows.map((r) => toPost(r, options.viewerId)), next_cursor: page.next };
 }
 
-export async function getPost(db: Database, options: { viewerId: string; postId: string }): Promise<Post> {
+export async function getPost(
+  db: Database,
+  options: { viewerId: string; viewerIsAdmin?: boolean; postId: string },
+): Promise<Post> {
+  const visible = visibleTo(posts, { id: options.viewerId, isAdmin: options.viewerIsAdmin });
   const [row] = await db
     .select(postColumns(options.viewerId))
     .from(posts)
     .innerJoin(profiles, eq(profiles.id, posts.userId))
-    .where(eq(posts.id, options.postId));
+    .where(and(eq(posts.id, options.postId), visible));
   if (!row) throw notFound("That post");
   return toPost(row, options.viewerId);
 }

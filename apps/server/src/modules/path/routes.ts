@@ -12,7 +12,7 @@ import {
   startTogetherInput,
   togetherQuery,
 } from "@shepherd/shared";
-import { requireUser } from "../../auth/middleware";
+import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
@@ -137,7 +137,7 @@ export function pathRoutes(ctx: AppContext) {
           groupId: c.req.param("groupId"),
           dayNumber: dayNumber(c),
         });
-        return c.json(await listComments(ctx.db, planDayThread, { parentId, userId: user.id }));
+        return c.json(await listComments(ctx.db, planDayThread, { parentId, userId: user.id, isAdmin: isAdmin(user) }));
       })
       .post(`${GROUP}/days/:day{[0-9]{1,3}}/comments`, async (c) => {
         const user = await requireUser(c);

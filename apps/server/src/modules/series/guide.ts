@@ -4,7 +4,7 @@ import { resolveWebReference } from "../../bible/passages";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { AiTextProvider } from "../../providers/ai/ai";
-import { accessDenied, checkAccess, withAccess } from "../access/service";
+import { refuseAccess, checkAccess, withAccess } from "../access/service";
 
 /**
  * A discussion guide for one session of a member's own series, drafted through the AI provider (gathering_content:
@@ -28,7 +28,7 @@ export async function draftGuide(
   }
   // Refuse before a model writes (and spends tokens on) a guide the cap would throw away.
   const access = await checkAccess(db, { userId: options.userId, feature: "gathering_content" });
-  if (!access.allowed) throw accessDenied(access);
+  if (!access.allowed) throw await refuseAccess(db, options.userId, access);
   const { draft, tokensUsed, source } = await ai.composeGuide({
     userId: options.userId,
     title: input.title,

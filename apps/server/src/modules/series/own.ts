@@ -4,7 +4,7 @@ import { BibleReferenceError } from "../../bible/references";
 import { resolveWebReference } from "../../bible/passages";
 import { schema, type Database, type Transaction } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import { accessDenied, checkAccess } from "../access/service";
+import { refuseAccess, checkAccess } from "../access/service";
 import { requireMembership } from "../community/membership";
 import { SERIES_NOT_FOUND } from "./catalog";
 
@@ -18,7 +18,7 @@ const { series, seriesSessions } = schema;
 
 async function requireCreation(db: Database, userId: string): Promise<void> {
   const access = await checkAccess(db, { userId, feature: "series_creation" });
-  if (!access.allowed) throw accessDenied(access);
+  if (!access.allowed) throw await refuseAccess(db, userId, access);
 }
 
 /** Every passage must be one the shipped WEB has: a message naming the session otherwise. */

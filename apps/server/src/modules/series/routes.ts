@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { commentInput, discussionGuideInput, seriesInput, seriesListQuery } from "@shepherd/shared";
-import { requireUser } from "../../auth/middleware";
+import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { createComment, deleteComment, listComments, updateComment } from "../community/comments";
@@ -82,7 +82,13 @@ export function seriesRoutes(ctx: AppContext) {
       // A session's discussion: the one comment thread (community/comments.ts), as seriesSessionThread describes it.
       .get(`${SESSION}/comments`, async (c) => {
         const user = await requireUser(c);
-        return c.json(await listComments(ctx.db, seriesSessionThread, { parentId: c.req.param("sessionId"), userId: user.id }));
+        return c.json(
+          await listComments(ctx.db, seriesSessionThread, {
+            parentId: c.req.param("sessionId"),
+            userId: user.id,
+            isAdmin: isAdmin(user),
+          }),
+        );
       })
       .post(`${SESSION}/comments`, async (c) => {
         const user = await requireUser(c);

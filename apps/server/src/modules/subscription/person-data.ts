@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 
-const { subscriptions } = schema;
+const { subscriptions, subscriptionCancellations: cancellations } = schema;
 
 export const subscriptionData: PersonData = {
   export: {
@@ -20,5 +20,15 @@ export const subscriptionData: PersonData = {
         .where(eq(subscriptions.userId, userId));
       return row ?? null;
     },
+    subscription_cancellations: ownRows(
+      cancellations,
+      {
+        plan_type: cancellations.planType,
+        reason: cancellations.reason,
+        provider: cancellations.provider,
+        created_at: cancellations.createdAt,
+      },
+      cancellations.createdAt,
+    ),
   },
 };

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { checkoutInput } from "@shepherd/shared";
+import { cancelSubscriptionInput, checkoutInput } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
@@ -69,7 +69,12 @@ export function subscriptionRoutes(ctx: AppContext) {
       })
       .post("/subscription/cancel", async (c) => {
         const user = await requireUser(c);
-        await setLocalCancelAtPeriodEnd(ctx.db, { userId: user.id, cancel: true });
+        // The reason is optional, and so is the body: a bodiless POST cancels without one.
+        const { reason } =
+          c.req.header("content-length") === "0" || !c.req.header("content-type")
+            ? { reason: undefined }
+            : await readJson(c, cancelSubscriptionInput);
+        await setLocalCancelAtPeriodEnd(ctx.db, { userId: user.id, cancel: true, reason });
         return c.json(await getSubscription(ctx.db, user.id));
       })
       .post("/subscription/resume", async (c) => {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { isPremium, planById, TRIAL_DAYS, type PlanId, type SubscriptionRow, type SubscriptionStatus } from "@shepherd/shared";
-import type { Database } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import { schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 
@@ -142,15 +142,44 @@ export async function getCheckoutSession(db: Database, options: { userId: string
   return session;
 }
 
-/** Cancel (at the end of the paid period) or resume a local subscription. Stripe ones are managed in its portal. */
-export async function setLocalCancelAtPeriodEnd(db: Database, options: { userId: string; cancel: boolean }): Promise<void> {
+/** A member cancelling Premium, with the reason he gave if any (admin Churn lists them). */
+export async function recordCancellation(
+  db: Executor,
+  options: { userId: string; planType: string; provider: string; reason?: string | null },
+): Promise<void> {
+  await db.insert(schema.subscriptionCancellations).values({
+    userId: options.userId,
+    planType: options.planType,
+    provider: options.provider,
+    reason: options.reason || null,
+  });
+}
+
+/**
+ * Cancel (at the end of the paid period, with his optional reason) or resume a local subscription. Stripe ones are
+ * managed in its portal (stripe-events.ts records their cancellations).
+ */
+export async function setLocalCancelAtPeriodEnd(
+  db: Database,
+  options: { userId: string; cancel: boolean; reason?: string },
+): Promise<void> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, options.userId));
   if (!row || row.status === "canceled") throw new AppError("NOT_FOUND", "You have no active subscription to change.");
   if (row.provider !== "local") throw new AppError("BAD_REQUEST", "Manage this subscription from the billing portal.");
-  await db
-    .update(subscriptions)
-    .set({ cancelAtPeriodEnd: options.cancel, updatedAt: new Date() })
-    .where(eq(subscriptions.userId, options.userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: options.cancel, updatedAt: new Date() })
+      .where(eq(subscriptions.userId, options.userId));
+    if (options.cancel && !row.cancelAtPeriodEnd) {
+      await recordCancellation(tx, {
+        userId: row.userId,
+        planType: row.planType,
+        provider: row.provider,
+        reason: options.reason,
+      });
+    }
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Logger } from "../../logger";
 import type { MailProvider } from "../../providers/mail/mail";
 import { trialEndingMail } from "../../providers/mail/templates";
 import type { ProviderSubscription, StripeBilling } from "../../providers/billing/stripe";
-import { findSubscriptionByProviderId, saveSubscription, updateSubscriptionStatus } from "./service";
+import { findSubscriptionByProviderId, recordCancellation, saveSubscription, updateSubscriptionStatus } from "./service";
 
 /**
  * Keeps `subscriptions` in step with Stripe. Each event is handled once (billing_events), so Stripe's
@@ -39,6 +39,17 @@ export async function handleStripeEvent(options: {
     if (!user) {
       log.warn({ userId, event: event.id }, "Stripe subscription for an account that no longer exists; ignored");
       return;
+    }
+    // Cancelled in Stripe's portal (at period end, or at once): one cancellation, with the reason he gave there.
+    const cancelled = subscription.cancelAtPeriodEnd || subscription.status === "canceled";
+    const wasCancelled = Boolean(existing && (existing.cancelAtPeriodEnd || existing.status === "canceled"));
+    if (existing && cancelled && !wasCancelled) {
+      await recordCancellation(db, {
+        userId,
+        planType: subscription.planType ?? existing.planType,
+        provider: "stripe",
+        reason: subscription.cancellationReason,
+      });
     }
     await saveSubscription(db, {
       userId,

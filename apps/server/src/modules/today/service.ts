@@ -12,7 +12,7 @@ import { prepared, schema, type Database, type Executor } from "../../db/client"
 import { AppError } from "../../errors";
 import { addDays, OFFLINE_WRITE_MAX_DAYS } from "@shepherd/shared";
 import type { AiTextProvider, DevotionalDraft } from "../../providers/ai/ai";
-import { accessDenied, checkAccess, withAccess } from "../access/service";
+import { refuseAccess, checkAccess, withAccess } from "../access/service";
 import { dayIn, devotionalColumns, ensureProgress, streakDays, toDevotional, toProgress, userDay } from "../devotional/service";
 
 const { devotionals, devotionalProgress, dailyCheckins, profiles } = schema;
@@ -132,7 +132,7 @@ export async function refreshDevotional(
   if (progress?.completed) throw new AppError("CONFLICT", "You've completed today's devotional; a new one comes tomorrow.");
   // Refuse before asking a model to write (and spend tokens on) a devotional the cap would throw away.
   const access = await checkAccess(db, { userId: options.userId, feature: "devotional", now: options.now });
-  if (!access.allowed) throw accessDenied(access);
+  if (!access.allowed) throw await refuseAccess(db, options.userId, access);
   const [current] = await db.select().from(devotionals).where(eq(devotionals.id, devotional.id));
   const variant = (current?.refreshCount ?? 0) + 1;
   const { draft, tokensUsed } = await draftFor(db, ai, { userId: options.userId, date, variant });

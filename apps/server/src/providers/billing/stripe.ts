@@ -16,6 +16,8 @@ export interface ProviderSubscription {
   trialEnd: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** Why he cancelled, when he said so in Stripe's portal (its feedback choice and comment). */
+  cancellationReason: string | null;
 }
 
 export interface StripeBilling extends BillingProvider {
@@ -59,6 +61,9 @@ export function createStripeBilling(config: StripeConfig): StripeBilling {
       trialEnd: seconds(subscription.trial_end),
       currentPeriodEnd: seconds(item?.current_period_end ?? legacyPeriodEnd),
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      cancellationReason:
+        [subscription.cancellation_details?.feedback, subscription.cancellation_details?.comment].filter(Boolean).join(": ") ||
+        null,
     };
   };
 

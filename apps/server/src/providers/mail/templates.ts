@@ -65,3 +65,23 @@ export function trialEndingMail(options: { name: string; trialEnd: Date }) {
   ];
   return { subject: "Your Shepherd Premium trial ends soon", text: lines.join("\n\n"), html: paragraphs(lines) };
 }
+
+/** An admin's answer to a member's support request; the thread stays in Settings. */
+export function supportReplyMail(options: { name: string; subject: string; reply: string; settingsUrl: string }) {
+  const lines = [
+    `Hi ${options.name},`,
+    `We answered your support request "${options.subject}":`,
+    options.reply,
+    `You can read the whole conversation and write back in Settings: ${options.settingsUrl}`,
+    "Lead with love. Guide with grace.",
+  ];
+  return {
+    subject: `Re: ${options.subject}`,
+    text: lines.join("\n\n"),
+    html:
+      paragraphs(lines.slice(0, 2)) +
+      `<blockquote style="white-space:pre-wrap">${escapeHtml(options.reply)}</blockquote>` +
+      `<p><a href="${escapeHtml(options.settingsUrl)}">Open the conversation in Settings</a></p>` +
+      paragraphs(lines.slice(4)),
+  };
+}

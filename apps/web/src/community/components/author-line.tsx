@@ -5,8 +5,11 @@ import { Avatar } from "@/components/profile/avatar";
 import { personName } from "@/components/profile/person-name";
 import { TimeAgo } from "./time-ago";
 
-/** Who wrote something and when: avatar, display name (to his profile), @username, relative time, "edited". */
-export function AuthorLine(props: { author: PersonRef; at: string; edited?: boolean; children?: ReactNode }) {
+/**
+ * Who wrote something and when: avatar, display name (to his profile), @username, relative time, "edited", and
+ * "hidden by an admin" (only its author and admins still see it).
+ */
+export function AuthorLine(props: { author: PersonRef; at: string; edited?: boolean; hidden?: boolean; children?: ReactNode }) {
   const { author } = props;
   const name = personName(author);
   return (
@@ -24,6 +27,7 @@ export function AuthorLine(props: { author: PersonRef; at: string; edited?: bool
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-stone-600 dark:text-stone-400">
           <TimeAgo at={props.at} />
           {props.edited ? <span>· edited</span> : null}
+          {props.hidden ? <span className="font-medium text-red-800 dark:text-red-300">· hidden by an admin</span> : null}
           {props.children}
         </p>
       </div>

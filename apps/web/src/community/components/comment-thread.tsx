@@ -44,6 +44,7 @@ function CommentItem({ comment, calls, marked }: { comment: Comment; calls: Comm
         author={comment.author}
         at={comment.created_at}
         edited={comment.edited}
+        hidden={comment.hidden}
         what={"comment"}
         mine={comment.mine}
         busy={deleting}

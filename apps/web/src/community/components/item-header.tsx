@@ -10,6 +10,8 @@ export function ItemHeader(props: {
   author: PersonRef;
   at: string;
   edited: boolean;
+  /** Hidden by an admin: others no longer see it. */
+  hidden?: boolean;
   /** What it is, in words: "post", "prayer request", "reflection", "comment". */
   what: string;
   mine: boolean;
@@ -24,7 +26,7 @@ export function ItemHeader(props: {
   return (
     <div className="@container">
       <div className="flex items-start justify-between gap-2 @max-[15rem]:flex-wrap">
-        <AuthorLine author={props.author} at={props.at} edited={props.edited} />
+        <AuthorLine author={props.author} at={props.at} edited={props.edited} hidden={props.hidden} />
         {props.editing ? null : (
           <ItemActions
             what={props.what}

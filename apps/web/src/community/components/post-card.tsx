@@ -99,6 +99,7 @@ export function PostCard({
           author={post.author}
           at={post.created_at}
           edited={post.edited}
+          hidden={post.hidden}
           what={prayer ? "prayer request" : "post"}
           mine={post.mine}
           busy={remove.isPending}

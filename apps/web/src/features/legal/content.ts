@@ -17,6 +17,8 @@ export interface LegalDoc {
 }
 
 const UPDATED = "November 22, 2026";
+/** The privacy policy changed alone: support requests, cancellation reasons, hidden content, named actions. */
+const PRIVACY_UPDATED = "November 26, 2026";
 
 /** Who runs this service, from GET /api/site; each part falls back to a plain description when not configured. */
 export interface Operator {
@@ -150,7 +152,7 @@ export function termsOf(o: Operator = NO_OPERATOR): LegalDoc {
 export function privacyOf(o: Operator = NO_OPERATOR): LegalDoc {
   return {
     title: "Privacy Policy",
-    updated: UPDATED,
+    updated: PRIVACY_UPDATED,
     intro:
       "Men share real things on Shepherd: struggles, prayers, what is happening at home. We take that trust seriously. This policy says, in plain words, what we keep, why we keep it, who can see it, and how you can take it with you or delete it. In short: your journal and check-ins are yours alone, we do not use trackers or advertising, and we never sell your data.",
     sections: [
@@ -191,6 +193,7 @@ export function privacyOf(o: Operator = NO_OPERATOR): LegalDoc {
           "Posts and comments in The Pasture are seen by the Shepherd community, that is, other signed-in members. Reflections you share with a flock in My Flock are seen by the members of that flock. Think before sharing, as you would in any group.",
           "Other signed-in members can see your profile: your display name, username, picture and focus themes.",
           "When you mention someone with @username, they receive a notification containing what you wrote. When someone mentions you, you receive one too.",
+          "If members report a post or comment, administrators may hide it: it then stays visible only to you and to them, and they may restore it.",
           "Gatherings (live video rooms) connect your browser to the other participants' browsers, or through a video service if the operator has set one up. Shepherd has no feature to record them.",
         ],
       },
@@ -206,15 +209,16 @@ export function privacyOf(o: Operator = NO_OPERATOR): LegalDoc {
       {
         heading: "How we keep the app working and improve it",
         paragraphs: [
-          "While you are signed in, we record which pages of the app you open and some named actions (for example, finishing a devotional or starting a plan), with the time. We use these usage events only to understand what helps people and to improve Shepherd. They are never sold and never shared with advertisers.",
+          "While you are signed in, we record which pages of the app you open and some named actions (finishing a devotional, saving a check-in or a journal entry, posting in The Pasture, listening to a devotional), with the time. When a free-plan limit or a Premium-only feature turns you away, we record that too, with the feature. We use these usage events only to understand what helps people and to improve Shepherd. They are never sold and never shared with advertisers.",
           "If the app crashes in your browser, it sends us an error report: the error message, the technical stack trace, the address of the page you were on and your browser type. These help us fix bugs and are visible to administrators on the service's health page. If the operator has set up Sentry, an error-monitoring service, the report is sent there instead.",
-          "Administrators can see what they need to run the service, such as members' email addresses, display names, roles and subscription status, usage in summary, reported community content, and error reports. As said above, they cannot see your journal or check-ins.",
+          "If you write to support from Settings, your messages and the administrators' replies are kept with your account, so you can read the whole conversation there; replies are also sent to you by email. If you cancel Premium and tell us why, we keep that reason with the cancellation.",
+          "Administrators can see what they need to run the service, such as members' email addresses, display names, roles and subscription status, usage in summary, reported community content, support requests, reasons given for cancelling, and error reports. As said above, they cannot see your journal or check-ins.",
         ],
       },
       {
         heading: "Email, payments and other services",
         paragraphs: [
-          "We send you email only for password resets and a welcome message when you join, plus any emails you choose to receive later. Emails go out through the operator's mail server, and we keep a copy of each message sent to you until your account is deleted.",
+          "We send you email only for password resets, a welcome message when you join and answers to your support requests, plus any emails you choose to receive later. Emails go out through the operator's mail server, and we keep a copy of each message sent to you until your account is deleted.",
           "Premium subscriptions are processed by Stripe when payments are enabled. You enter your card details on Stripe's page, so we never see or store your card number. We keep your plan, its status, your trial and renewal dates, and the Stripe references that link your subscription to your account. Stripe handles payment data under its own privacy policy.",
           "Profile pictures are kept in the operator's file storage: a folder on the server, or a cloud storage service the operator chooses. If an AI provider, a text-to-speech service, a video service or Sentry is configured, each receives only what is described in this policy.",
         ],

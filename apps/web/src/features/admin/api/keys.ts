@@ -1,4 +1,5 @@
-import type { AdminRange, SubscriptionFilter } from "@shepherd/shared/admin";
+import type { AdminRange, ChurnWindow, SubscriptionFilter } from "@shepherd/shared/admin";
+import type { SupportStatus } from "@shepherd/shared/support";
 
 /** The admin area's query keys: each page's data under ["admin", page, ...]. */
 export const adminKeys = {
@@ -12,6 +13,13 @@ export const adminKeys = {
   subscriptions: (range: AdminRange) => ["admin", "subscriptions", "overview", range] as const,
   subscriptionList: (status: SubscriptionFilter, page: number) => ["admin", "subscriptions", "list", status, page] as const,
   billingEvents: (page: number) => ["admin", "subscriptions", "events", page] as const,
+  support: ["admin", "support"] as const,
+  supportInbox: (status: SupportStatus | "all", page: number) => ["admin", "support", "inbox", status, page] as const,
+  supportThread: (id: string) => ["admin", "support", "thread", id] as const,
+  churn: ["admin", "churn", "overview"] as const,
+  inactive: (days: ChurnWindow, page: number) => ["admin", "churn", "inactive", days, page] as const,
+  cancellations: (page: number) => ["admin", "churn", "cancellations", page] as const,
+  features: (range: AdminRange) => ["admin", "features", range] as const,
 };
 
 /** A URL with its query string (empty values left out). */

@@ -9,6 +9,10 @@ const ACTION_LABEL: Record<string, string> = {
   "user.reset_two_factor": "Reset two-step verification",
   "user.send_password_reset": "Sent a password reset",
   "job.retry": "Retried a failed job",
+  "support.reply": "Replied",
+  "support.status": "Changed the status",
+  "report.hide": "Hid reported content",
+  "report.restore": "Restored reported content",
 };
 
 /** Audit log entries: what, by whom, when, and the details. */

@@ -5,7 +5,9 @@ import { Button } from "@/components/ui/button";
 import { QueryState } from "@/components/ui/query-state";
 import { notify, showError } from "@/lib/toast";
 import { cn } from "@/lib/cn";
+import { Input } from "@/components/ui/input";
 import { useReports, type ReportStatus } from "../api/get-reports";
+import { useReportAction, type ReportAction } from "../api/report-actions";
 import { useResolveReport } from "../api/resolve-report";
 
 const TARGET_LABEL: Record<ContentReport["target_type"], string> = {
@@ -20,6 +22,72 @@ const TARGET_LABEL: Record<ContentReport["target_type"], string> = {
 function who(person: ContentReport["author"]): string {
   if (!person) return "a former member";
   return person.username ? `@${person.username}` : (person.display_name ?? "a member");
+}
+
+const ACTION_DONE: Record<ReportAction, string> = {
+  hide: "Hidden: only its author and admins see it now",
+  restore: "Restored: everyone sees it again",
+  "ban-author": "Author banned: his sessions have ended",
+};
+
+/** Hide / restore what was reported, and ban its author (with an optional reason), on open and resolved reports alike. */
+function ModerationActions({ report }: { report: ContentReport }) {
+  const action = useReportAction();
+  const [banning, setBanning] = useState(false);
+  const [reason, setReason] = useState("");
+  const run = (kind: ReportAction, why?: string) =>
+    action.mutate(
+      { id: report.id, action: kind, reason: why },
+      {
+        onSuccess: () => {
+          notify(ACTION_DONE[kind]);
+          setBanning(false);
+        },
+        onError: showError,
+      },
+    );
+  const reasonId = `ban-reason-${report.id}`;
+  return (
+    <div className="mt-3 space-y-2">
+      <div className="flex flex-wrap gap-2">
+        {report.hidden === false ? (
+          <Button size="sm" variant="secondary" disabled={action.isPending} onClick={() => run("hide")}>
+            Hide
+          </Button>
+        ) : null}
+        {report.hidden === true ? (
+          <Button size="sm" variant="secondary" disabled={action.isPending} onClick={() => run("restore")}>
+            Restore
+          </Button>
+        ) : null}
+        {report.author && !report.author_banned ? (
+          <Button size="sm" variant="secondary" aria-expanded={banning} onClick={() => setBanning((b) => !b)}>
+            Ban author…
+          </Button>
+        ) : null}
+      </div>
+      {report.hidden === true ? <p className="text-sm">Hidden: only its author and admins see it.</p> : null}
+      {report.hidden === null ? <p className="text-sm">It is gone (removed, or deleted by its author).</p> : null}
+      {report.author_banned ? <p className="text-sm">Its author is banned.</p> : null}
+      {banning && !report.author_banned ? (
+        <form
+          className="space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run("ban-author", reason.trim() || undefined);
+          }}
+        >
+          <label htmlFor={reasonId} className="block text-sm font-medium">
+            Reason (optional; the report's reason when left empty)
+          </label>
+          <Input id={reasonId} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          <Button type="submit" size="sm" variant="danger" disabled={action.isPending}>
+            Ban {who(report.author)}
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
 }
 
 function ReportCard({ report }: { report: ContentReport }) {
@@ -54,11 +122,12 @@ function ReportCard({ report }: { report: ContentReport }) {
           </Button>
         </div>
       ) : null}
+      <ModerationActions report={report} />
     </li>
   );
 }
 
-/** Admin Reports: what members reported in The Pasture and in flocks, to dismiss or remove. */
+/** Admin Reports: what members reported in The Pasture and in flocks, to dismiss, remove, hide or restore; ban the author. */
 export function ReportsPanel() {
   const [status, setStatus] = useState<ReportStatus>("open");
   const reports = useReports(status);

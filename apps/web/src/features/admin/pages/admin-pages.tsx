@@ -3,9 +3,12 @@ import { cn } from "@/lib/cn";
 import { useDocumentTitle } from "@/lib/document-title";
 import { PageHeading } from "@/components/ui/page";
 import { ReportsPanel } from "../components/reports-panel";
+import { ChurnPanel } from "./churn-page";
 import { DashboardPanel } from "./dashboard-page";
+import { FeaturesPanel } from "./features-page";
 import { HealthPanel } from "./health-page";
 import { SubscriptionsPanel } from "./subscriptions-page";
+import { SupportPanel } from "./support-page";
 import { UsersPanel } from "./users-page";
 
 export { AdminUserRoute } from "./user-page";
@@ -15,6 +18,9 @@ const PANELS: Partial<Record<string, () => React.JSX.Element>> = {
   dashboard: DashboardPanel,
   users: UsersPanel,
   subscriptions: SubscriptionsPanel,
+  features: FeaturesPanel,
+  support: SupportPanel,
+  churn: ChurnPanel,
   reports: ReportsPanel,
   health: HealthPanel,
 };

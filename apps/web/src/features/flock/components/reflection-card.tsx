@@ -31,6 +31,7 @@ export function ReflectionCard({
           author={reflection.author}
           at={reflection.created_at}
           edited={reflection.edited}
+          hidden={reflection.hidden}
           what={"reflection"}
           mine={reflection.mine}
           busy={remove.isPending}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Post, PostKind } from "@shepherd/shared/community";
 import { api } from "@/lib/api";
+import { trackAction } from "@/lib/track-activity";
 import { invalidatePosts } from "@/community";
 
 export interface NewPost {
@@ -17,5 +18,11 @@ export function createPost(input: NewPost) {
 
 export function useCreatePost() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createPost, onSuccess: () => invalidatePosts(client) });
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: () => {
+      trackAction("post_create");
+      return invalidatePosts(client);
+    },
+  });
 }

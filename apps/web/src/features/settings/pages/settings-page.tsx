@@ -13,6 +13,7 @@ import { PrivacySection } from "../components/privacy-section";
 import { ProfileSection } from "../components/profile-section";
 import { SessionsSection } from "../components/sessions-section";
 import { SignOutSection } from "../components/sign-out-section";
+import { SupportSection } from "../components/support-section";
 import { TwoFactorSection } from "../components/two-factor-section";
 
 /** /settings: his profile and growth, his account's security, his data, and signing out, one section each. */
@@ -32,6 +33,7 @@ export function SettingsPage() {
       <PasswordSection />
       <TwoFactorSection enabled={me.data.user.twoFactorEnabled} />
       <SessionsSection />
+      <SupportSection />
       <DataSection />
       <SignOutSection email={me.data.user.email} />
       <DeleteSection />

@@ -5,9 +5,13 @@ import { subscriptionQuery } from "@/lib/subscription";
 
 export type SubscriptionChange = "cancel" | "resume";
 
-/** POST /api/subscription/cancel or /resume (the local provider): renew at the period's end, or not. */
-export function changeSubscription(change: SubscriptionChange) {
-  return api<SubscriptionStatus>(`/api/subscription/${change}`, { body: {} });
+/**
+ * POST /api/subscription/cancel or /resume (the local provider): renew at the period's end, or not. A cancellation may
+ * carry his reason (admin Churn reads it).
+ */
+export function changeSubscription(input: { change: SubscriptionChange; reason?: string }) {
+  const body = input.change === "cancel" && input.reason?.trim() ? { reason: input.reason.trim() } : {};
+  return api<SubscriptionStatus>(`/api/subscription/${input.change}`, { body });
 }
 
 export function useChangeSubscription() {

@@ -1,10 +1,14 @@
 import { Check, Crown } from "lucide-react";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { formatPrice, planById, PLANS, PREMIUM_BENEFITS, type PlanId } from "@shepherd/shared/plans";
-import type { SubscriptionStatus } from "@shepherd/shared/subscription";
+import { CANCEL_REASON_MAX, type SubscriptionStatus } from "@shepherd/shared/subscription";
 import { usageLines } from "@shepherd/shared/usage";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { CharacterCount } from "@/components/ui/character-count";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Textarea } from "@/components/ui/input";
 import { PageHeading } from "@/components/ui/page";
 import { QueryState } from "@/components/ui/query-state";
 import { FullPageSpinner } from "@/components/ui/spinner";
@@ -56,19 +60,67 @@ export function SubscriptionPage() {
   );
 }
 
+/** Before cancelling: why is he leaving? Optional; the people who run Shepherd read it (admin Churn). */
+function CancelDialog(props: { open: boolean; busy: boolean; onClose: () => void; onCancel: (reason: string) => void }) {
+  const [reason, setReason] = useState("");
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title="Cancel Premium?"
+      description="You keep Premium until the end of this period. If you would tell us why you are leaving, it helps us do better."
+    >
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onCancel(reason);
+        }}
+      >
+        <Field label="Why are you leaving? (optional)" hint={<CharacterCount length={reason.length} max={CANCEL_REASON_MAX} />}>
+          {({ id, describedBy }) => (
+            <Textarea
+              id={id}
+              aria-describedby={describedBy}
+              rows={3}
+              value={reason}
+              maxLength={CANCEL_REASON_MAX}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="danger" disabled={props.busy}>
+            Cancel subscription
+          </Button>
+          <Button type="button" variant="secondary" onClick={props.onClose}>
+            Keep Premium
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 function CurrentPlan({ status }: { status: SubscriptionStatus }) {
   const plan = status.plan_type ? planById(status.plan_type) : undefined;
   const change = useChangeSubscription();
   const portal = useOpenPortal();
-  const changeTo = (action: SubscriptionChange) =>
-    change.mutate(action, {
-      onSuccess: () =>
-        notify(
-          action === "cancel" ? "Your plan will not renew" : "Your plan will renew",
-          action === "cancel" ? "You keep Premium until the end of this period." : undefined,
-        ),
-      onError: showError,
-    });
+  const [asking, setAsking] = useState(false);
+  const changeTo = (action: SubscriptionChange, reason?: string) =>
+    change.mutate(
+      { change: action, reason },
+      {
+        onSuccess: () => {
+          setAsking(false);
+          notify(
+            action === "cancel" ? "Your plan will not renew" : "Your plan will renew",
+            action === "cancel" ? "You keep Premium until the end of this period." : undefined,
+          );
+        },
+        onError: showError,
+      },
+    );
   const trialEnd = longDate(status.trial_end);
   const periodEnd = longDate(status.current_period_end);
   return (
@@ -113,12 +165,18 @@ function CurrentPlan({ status }: { status: SubscriptionStatus }) {
               Keep my plan
             </Button>
           ) : (
-            <Button variant="secondary" onClick={() => changeTo("cancel")} disabled={change.isPending}>
+            <Button variant="secondary" onClick={() => setAsking(true)} disabled={change.isPending}>
               Cancel subscription
             </Button>
           )}
         </div>
       ) : null}
+      <CancelDialog
+        open={asking}
+        busy={change.isPending}
+        onClose={() => setAsking(false)}
+        onCancel={(reason) => changeTo("cancel", reason)}
+      />
     </Card>
   );
 }

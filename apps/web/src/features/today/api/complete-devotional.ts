@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Progress } from "@shepherd/shared/api";
 import { api } from "@/lib/api";
+import { trackAction } from "@/lib/track-activity";
 import { patchTodayScreen, todayDevotionalQuery } from "@/lib/devotional";
 import { streakChanged } from "./get-streak-days";
 
@@ -14,6 +15,7 @@ export function useCompleteDevotional() {
   return useMutation({
     mutationFn: completeDevotional,
     onSuccess: (result) => {
+      trackAction("devotional_complete");
       patchTodayScreen(client, (state) => ({ ...state, progress: result.progress, streak: result.streak }));
       return Promise.all([client.invalidateQueries({ queryKey: todayDevotionalQuery.queryKey }), streakChanged(client)]);
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Checkin, Whisper } from "@shepherd/shared/api";
 import { api } from "@/lib/api";
+import { trackAction } from "@/lib/track-activity";
 import { patchTodayScreen } from "@/lib/devotional";
 import { streakChanged } from "./get-streak-days";
 import { todayQuery } from "./get-today";
@@ -25,6 +26,7 @@ export function useSaveCheckin() {
   return useMutation({
     mutationFn: saveCheckin,
     onSuccess: async (result) => {
+      trackAction("check_in");
       patchTodayScreen(client, (state) => ({ ...state, checkin: result.checkin, whisper: result.whisper ?? state.whisper }));
       await Promise.all([client.invalidateQueries({ queryKey: todayQuery.queryKey }), streakChanged(client)]);
     },

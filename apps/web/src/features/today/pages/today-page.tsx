@@ -28,6 +28,7 @@ import { PathToday } from "../components/path-today";
 import { PrayerCard } from "../components/prayer-card";
 import { StreakPill, WeekCard } from "../components/streak-pill";
 import { TodayHero, type ListenState } from "../components/today-hero";
+import { trackAction } from "@/lib/track-activity";
 import { useReadMark } from "../read-mark";
 import { morningProgress, readingMinutes } from "../steps";
 import { EYEBROW_HEADING, TODAY_LINK } from "../components/eyebrow";
@@ -197,6 +198,7 @@ function GuidedToday({ state }: { state: TodayState }) {
       }
       setAudio({ kind: "ready", url: result.audioUrl });
       notify("Audio ready");
+      trackAction("listen");
     } catch (error) {
       setAudio({ kind: "idle" });
       notifyCappedError("Failed to generate audio", error);
