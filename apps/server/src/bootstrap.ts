@@ -17,6 +17,7 @@ import { createLocalBilling } from "./providers/billing/local";
 import { createStripeBilling } from "./providers/billing/stripe";
 import { createErrorReporter } from "./providers/errors/errors";
 import { createMailProvider } from "./providers/mail/mail";
+import { startUploadSweeper } from "./providers/storage/member-files";
 import { createLocalStorage } from "./providers/storage/storage";
 import { promoteAdmins } from "./modules/admin/service";
 import { ensureProfile } from "./modules/profiles/service";
@@ -115,6 +116,9 @@ export async function buildContext(options: {
   });
   await jobs.start();
   if (background) await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
+  const storage = createLocalStorage(path.join(config.dataDir, "storage"));
+  // One process sweeps pictures uploaded for posts never sent (the one that runs the jobs).
+  const stopSweeper = background ? startUploadSweeper(db, storage, log) : () => undefined;
   return {
     config,
     baseUrl: options.baseUrl,
@@ -123,7 +127,7 @@ export async function buildContext(options: {
     db,
     auth,
     mail,
-    storage: createLocalStorage(path.join(config.dataDir, "storage")),
+    storage,
     errors: createErrorReporter({ db, log, sentryDsn: config.sentryDsn }),
     billing: config.stripe ? createStripeBilling(config.stripe) : createLocalBilling(db),
     speech: config.speech ? createOpenAiSpeech(config.speech) : createEspeakSpeech(),
@@ -133,6 +137,7 @@ export async function buildContext(options: {
     realtime,
     gatherings,
     async close() {
+      stopSweeper();
       // Running steps finish (or, past the wait, are taken over by another process once their lease ends).
       await jobs.stop(10_000);
       await realtime.close();

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PASSWORD_TOO_GUESSABLE } from "@shepherd/shared";
@@ -8,6 +10,8 @@ import { linkIn, readOutbox, signIn, signUp, uniqueEmail } from "./helpers/auth"
 import { waitUntil } from "./helpers/built-server";
 import { TestClient } from "./helpers/http-client";
 import { openEventStream } from "./helpers/sse";
+import { multipart, TINY_PNG } from "./helpers/upload";
+import { PICTURE_QUOTA_BYTES, sweepUnattachedPictures } from "../src/providers/storage/member-files";
 import { MAX_STREAMS_PER_MEMBER } from "../src/realtime/hub";
 
 /** Issue 19, one test per point it names (the fuzz test in fuzz.test.ts covers bad input at large). */
@@ -289,5 +293,57 @@ describe("6. a per-account throttle with a growing delay", () => {
     // A success clears the count: the next wrong password is an ordinary 401.
     expect(await app.db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, key))).toEqual([]);
     expect((await signIn(from(9), { email: user.email, password: "Wrong-again-1" })).status).toBe(401);
+  });
+});
+
+describe("8. files do not outlive their owner", () => {
+  const upload = async (client: TestClient) => {
+    const form = await multipart({ image: { bytes: TINY_PNG, filename: "field.png", type: "image/png" } });
+    return client.request("POST", "/api/pasture/images", { body: form.body, headers: { "content-type": form.contentType } });
+  };
+  const onDisk = (url: string) => path.join(app.dataDir, "storage", url.replace("/api/files/", ""));
+
+  test("deleting the account deletes his generated audio and the pictures he never posted", async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const unposted = (await upload(client)).json().image_url as string;
+    await app.ctx.storage.put(`audio/${user.id}/devotional-abc.mp3`, Buffer.from("ID3 audio"), "audio/mpeg");
+    expect(fs.existsSync(onDisk(unposted))).toBe(true);
+    expect((await client.request("DELETE", "/api/account", { json: { confirm: "DELETE" } })).status).toBe(200);
+    for (const folder of ["audio", "pasture", "avatars"]) {
+      expect(fs.existsSync(path.join(app.dataDir, "storage", folder, user.id)), folder).toBe(false);
+    }
+  });
+
+  test("a picture uploaded for a post never sent is removed after a day; a posted one stays", async () => {
+    const client = app.client();
+    await signUp(client);
+    const posted = (await upload(client)).json().image_url as string;
+    const forgotten = (await upload(client)).json().image_url as string;
+    const fresh = (await upload(client)).json().image_url as string;
+    expect((await client.post("/api/pasture/posts", { body: "The field at dawn", image_url: posted })).status).toBe(201);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    for (const url of [posted, forgotten]) fs.utimesSync(onDisk(url), twoDaysAgo, twoDaysAgo);
+    expect(await sweepUnattachedPictures(app.db, app.ctx.storage)).toBe(1);
+    expect(fs.existsSync(onDisk(forgotten))).toBe(false);
+    expect((await client.get(posted)).status).toBe(200);
+    // Less than a day old: its post may still be on its way.
+    expect(fs.existsSync(onDisk(fresh))).toBe(true);
+  });
+
+  test("pictures have a quota per member, with a message that says what to do", async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    // A sparse file stands for many pictures already uploaded.
+    await app.ctx.storage.put(`pasture/${user.id}/earlier.png`, TINY_PNG, "image/png");
+    fs.truncateSync(path.join(app.dataDir, "storage", "pasture", user.id, "earlier.png"), PICTURE_QUOTA_BYTES);
+    const refused = await upload(client);
+    expect(refused.status).toBe(413);
+    expect(refused.json().error.message).toBe(
+      "Your pictures use 100 MB of your 100 MB. Delete some posts with pictures, then try again.",
+    );
+    const other = app.client();
+    await signUp(other);
+    expect((await upload(other)).status).toBe(201);
   });
 });

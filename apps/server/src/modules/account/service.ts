@@ -4,6 +4,7 @@ import type { PersonData } from "../../db/person-data";
 import { notFound } from "../../errors";
 import type { BillingProvider } from "../../providers/billing/billing";
 import { deleteStoredFile, type StorageProvider } from "../../providers/storage/storage";
+import { deleteMemberFiles } from "../../providers/storage/member-files";
 import { accessData } from "../access/person-data";
 import { activityData } from "../activity/person-data";
 import { devotionalData } from "../devotional/person-data";
@@ -79,4 +80,6 @@ export async function deleteAccount(
     await tx.delete(schema.users).where(eq(schema.users.id, userId));
   });
   await Promise.all(files.map((url) => deleteStoredFile(storage, url)));
+  // Everything else of his on disk: generated audio, pictures uploaded but never posted.
+  await deleteMemberFiles(storage, userId);
 }

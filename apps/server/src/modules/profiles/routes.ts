@@ -1,3 +1,4 @@
+import { checkPictureQuota } from "../../providers/storage/member-files";
 import { Hono } from "hono";
 import { AVATAR_MAX_BYTES, type Me, updateProfileInput, userSearchQuery, usernameAvailabilityQuery } from "@shepherd/shared";
 import { isAdmin, requireUser } from "../../auth/middleware";
@@ -42,6 +43,7 @@ export function profileRoutes(ctx: AppContext) {
     .post("/profile/avatar", async (c) => {
       const user = await requireUser(c);
       const { bytes, type, extension } = await readImageUpload(c, { field: "avatar", maxBytes: AVATAR_MAX_BYTES });
+      await checkPictureQuota(ctx.storage, user.id, bytes.length);
       const key = `avatars/${user.id}/${crypto.randomUUID()}.${extension}`;
       await ctx.storage.put(key, bytes, type);
       const previous = await getProfile(ctx.db, user.id);

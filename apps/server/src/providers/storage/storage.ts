@@ -6,6 +6,16 @@ export interface StorageProvider {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** Every file below a folder (`pasture/USER`), with its size and when it was written; [] when there is none. */
+  list(prefix: string): Promise<StoredFile[]>;
+  /** Deletes a folder and everything in it (a member's files when his account goes). */
+  deleteTree(prefix: string): Promise<void>;
+}
+
+export interface StoredFile {
+  key: string;
+  bytes: number;
+  modifiedAt: Date;
 }
 
 const SAFE_KEY = /^[a-zA-Z0-9/_.-]+$/;
@@ -39,6 +49,30 @@ export function createLocalStorage(root: string): StorageProvider {
       const target = file(key);
       await fs.rm(target, { force: true });
       await fs.rm(`${target}.type`, { force: true });
+    },
+    async list(prefix) {
+      const found: StoredFile[] = [];
+      const walk = async (key: string) => {
+        let entries;
+        try {
+          entries = await fs.readdir(file(key), { withFileTypes: true });
+        } catch {
+          return; // no such folder
+        }
+        for (const entry of entries) {
+          const child = `${key}/${entry.name}`;
+          if (entry.isDirectory()) await walk(child);
+          else if (!entry.name.endsWith(".type")) {
+            const stat = await fs.stat(file(child));
+            found.push({ key: child, bytes: stat.size, modifiedAt: stat.mtime });
+          }
+        }
+      };
+      await walk(prefix.replace(/\/$/, ""));
+      return found;
+    },
+    async deleteTree(prefix) {
+      await fs.rm(file(prefix.replace(/\/$/, "")), { recursive: true, force: true });
     },
   };
 }
