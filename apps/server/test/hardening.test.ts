@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PASSWORD_TOO_GUESSABLE } from "@shepherd/shared";
 import { schema } from "../src/db/client";
@@ -345,5 +346,44 @@ describe("8. files do not outlive their owner", () => {
     const other = app.client();
     await signUp(other);
     expect((await upload(other)).status).toBe(201);
+  });
+});
+
+describe("8. uploaded pictures are re-encoded", () => {
+  test("a photo's GPS position and anything hidden after its image data are not kept", async () => {
+    const client = app.client();
+    await signUp(client);
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#6b8e23" } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "Field photo", ImageDescription: "SECRET-DESCRIPTION" }, IFD3: { GPSLatitudeRef: "N" } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const withTrailer = Buffer.concat([photo, Buffer.from("SECRET-TRAILER")]);
+    const form = await multipart({ image: { bytes: withTrailer, filename: "field.jpg", type: "image/jpeg" } });
+    const upload = await client.request("POST", "/api/pasture/images", {
+      body: form.body,
+      headers: { "content-type": form.contentType },
+    });
+    expect(upload.status).toBe(201);
+    const stored = await client.get(upload.json().image_url);
+    expect(stored.status).toBe(200);
+    expect(stored.body.includes("SECRET-TRAILER")).toBe(false);
+    expect(stored.body.includes("SECRET-DESCRIPTION")).toBe(false);
+    const kept = await sharp(stored.body).metadata();
+    expect(kept.exif).toBeUndefined();
+    expect([kept.format, kept.width, kept.height]).toEqual(["jpeg", 64, 48]);
+  });
+
+  test("a file with a picture's first bytes that does not decode is refused", async () => {
+    const client = app.client();
+    await signUp(client);
+    const fake = Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.from("not really a picture")]);
+    const form = await multipart({ image: { bytes: fake, filename: "fake.png", type: "image/png" } });
+    const refused = await client.request("POST", "/api/pasture/images", {
+      body: form.body,
+      headers: { "content-type": form.contentType },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json().error.message).toBe("That file is not a picture we can use.");
   });
 });

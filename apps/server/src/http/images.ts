@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import sharp from "sharp";
 import { AVATAR_TYPES } from "@shepherd/shared";
 import { AppError } from "../errors";
 
@@ -54,5 +55,31 @@ export async function readImageUpload(
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!looksLikeImage(bytes, file.type)) throw new AppError("BAD_REQUEST", "That file is not a picture we can use.");
-  return { bytes, type: file.type, extension: EXTENSIONS[file.type]! };
+  return { bytes: await reencode(bytes, file.type), type: file.type, extension: EXTENSIONS[file.type]! };
+}
+
+/** Pictures larger than this many pixels (about 8,000 x 6,000) are refused before they are decoded. */
+const MAX_PIXELS = 48_000_000;
+
+/**
+ * Issue 19: a picture is decoded and encoded again (sharp) in its own format before it is kept, so only the image
+ * survives: anything appended after the image data is gone, and so is the metadata (EXIF with a phone's GPS position,
+ * XMP, comments). The EXIF orientation is applied first, so the picture still stands the right way up. A file that does
+ * not decode is refused.
+ */
+async function reencode(bytes: Uint8Array, type: string): Promise<Uint8Array> {
+  try {
+    const image = sharp(bytes, { animated: type === "image/gif", limitInputPixels: MAX_PIXELS, failOn: "error" }).rotate();
+    const encoded =
+      type === "image/png"
+        ? image.png()
+        : type === "image/jpeg"
+          ? image.jpeg({ quality: 88 })
+          : type === "image/webp"
+            ? image.webp({ quality: 88 })
+            : image.gif();
+    return new Uint8Array(await encoded.toBuffer());
+  } catch {
+    throw new AppError("BAD_REQUEST", "That file is not a picture we can use.");
+  }
 }
