@@ -1,5 +1,4 @@
 import { toast } from "sonner";
-import { registerSW } from "virtual:pwa-register";
 import { MEMBER_CACHE_PREFIX, type WorkerMessage } from "./offline-routes";
 
 /**
@@ -8,14 +7,18 @@ import { MEMBER_CACHE_PREFIX, type WorkerMessage } from "./offline-routes";
  */
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  const update = registerSW({
-    onNeedRefresh() {
-      toast("A new version is ready", {
-        id: "pwa-update",
-        duration: Number.POSITIVE_INFINITY,
-        action: { label: "Reload", onClick: () => void update(true) },
-      });
-    },
+  // Loaded when wanted: the module exists only in a Vite build (the plugin makes it), not for the unit tests that
+  // import this file through the session code.
+  void import("virtual:pwa-register").then(({ registerSW }) => {
+    const update = registerSW({
+      onNeedRefresh() {
+        toast("A new version is ready", {
+          id: "pwa-update",
+          duration: Number.POSITIVE_INFINITY,
+          action: { label: "Reload", onClick: () => void update(true) },
+        });
+      },
+    });
   });
 }
 
