@@ -85,7 +85,9 @@ describe("sending one write", () => {
 
   test("waits on no connection, a busy or failing server, a write still in progress and a signed-out session", async () => {
     expect(await sendWrite(write, async () => Promise.reject(new TypeError("Failed to fetch")))).toEqual({ kind: "retry" });
-    for (const status of [401, 409, 500, 503]) expect(await sendWrite(write, answer(status))).toEqual({ kind: "retry" });
+    for (const status of [409, 500, 503]) expect(await sendWrite(write, answer(status))).toEqual({ kind: "retry" });
+    // Signed out: kept when it was queued, and said so, so a write made online can ask him to sign in instead.
+    expect(await sendWrite(write, answer(401))).toEqual({ kind: "retry", signedOut: true });
     expect(await sendWrite(write, answer(429, { error: { code: "TOO_MANY_REQUESTS", message: "Slow down" } }))).toEqual({
       kind: "retry",
     });

@@ -22,7 +22,11 @@ export interface QueuedWrite {
 }
 
 /** What sending one write came to: stored (or already stored), try again later, or refused for good. */
-export type SendOutcome = { kind: "done"; body: unknown } | { kind: "retry" } | { kind: "refused"; message: string };
+/** `signedOut`: the server said 401 (kept for when he signs in again, when it was queued). */
+export type SendOutcome =
+  | { kind: "done"; body: unknown }
+  | { kind: "retry"; signedOut?: boolean }
+  | { kind: "refused"; message: string };
 
 export interface QueueStore {
   /** Adds a write; a write whose id is already queued is left as it is (dedupe by id). */
@@ -124,8 +128,8 @@ export async function sendWrite(write: QueuedWrite, fetcher: typeof fetch = fetc
     return { kind: "retry" };
   }
   // 401: signed out meanwhile, kept for when he signs in; 408/409/425 and 5xx: try again later.
-  if (response.status === 401 || response.status === 408 || response.status === 409 || response.status === 425)
-    return { kind: "retry" };
+  if (response.status === 401) return { kind: "retry", signedOut: true };
+  if (response.status === 408 || response.status === 409 || response.status === 425) return { kind: "retry" };
   if (response.status >= 500) return { kind: "retry" };
   const text = await response.text();
   let body: unknown = null;

@@ -27,6 +27,8 @@ export async function writeOrQueue<T>(input: Pick<QueuedWrite, "method" | "path"
     const outcome = await sendWrite(write);
     if (outcome.kind === "done") return { queued: false, body: outcome.body as T };
     if (outcome.kind === "refused") throw new ApiError(400, "REFUSED", outcome.message);
+    // Online and signed out behind the page's back: he is told to sign in (spec section 8), nothing is kept.
+    if (outcome.signedOut) throw new ApiError(401, "UNAUTHORIZED", "Please sign in to continue.");
   }
   await queue().add(write);
   notify("Saved on this device, will sync", "It will be sent when you are back online.");
