@@ -3,6 +3,7 @@ import { cn } from "@/lib/cn";
 import { useDocumentTitle } from "@/lib/document-title";
 import { PageHeading } from "@/components/ui/page";
 import { ReportsPanel } from "../components/reports-panel";
+import { AbTestsPanel } from "./ab-tests-page";
 import { ChurnPanel } from "./churn-page";
 import { DashboardPanel } from "./dashboard-page";
 import { FeaturesPanel } from "./features-page";
@@ -22,6 +23,7 @@ const PANELS: Partial<Record<string, () => React.JSX.Element>> = {
   support: SupportPanel,
   churn: ChurnPanel,
   reports: ReportsPanel,
+  "ab-tests": AbTestsPanel,
   health: HealthPanel,
 };
 
