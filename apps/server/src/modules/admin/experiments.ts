@@ -20,7 +20,7 @@ import { recordAudit } from "./audit";
  * the assignment.
  */
 
-const { experiments, experimentExposures } = schema;
+const { experiments } = schema;
 type ExperimentRow = typeof experiments.$inferSelect;
 
 async function resultsOf(db: Executor, row: ExperimentRow): Promise<AdminExperiment> {
