@@ -28,6 +28,8 @@ import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
 import { createGatheringRelay } from "./modules/gatherings/relay";
 import { createJobQueue } from "./jobs/queue";
+import { createOfflineImages, createOpenAiImages } from "./providers/images/images";
+import { startImageWriters } from "./modules/admin/images";
 import { startPlanWriters } from "./modules/path/generation";
 
 export interface Database {
@@ -115,6 +117,9 @@ export async function buildContext(options: {
   });
   await jobs.start();
   if (background) await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
+  const storage = createLocalStorage(path.join(config.dataDir, "storage"));
+  const images = config.images ? createOpenAiImages({ ...config.images, log }) : createOfflineImages();
+  if (background) await startImageWriters({ db, storage, images, log, jobs });
   return {
     config,
     baseUrl: options.baseUrl,
@@ -123,10 +128,11 @@ export async function buildContext(options: {
     db,
     auth,
     mail,
-    storage: createLocalStorage(path.join(config.dataDir, "storage")),
+    storage,
     errors: createErrorReporter({ db, log, sentryDsn: config.sentryDsn }),
     billing: config.stripe ? createStripeBilling(config.stripe) : createLocalBilling(db),
     speech: config.speech ? createOpenAiSpeech(config.speech) : createEspeakSpeech(),
+    images,
     ai,
     jobs,
     webDist: config.webDist,

@@ -3,6 +3,7 @@ import {
   adminBanInput,
   createExperimentInput,
   adminFeaturesQuery,
+  adminImagesQuery,
   adminInactiveQuery,
   adminPageQuery,
   adminRangeQuery,
@@ -27,6 +28,7 @@ import { dashboard } from "./dashboard";
 import { createExperiment, getExperiment, listExperiments, setExperimentRunning } from "./experiments";
 import { featureUse } from "./features";
 import { errorGroups, failedJobs, health, retryJob } from "./health";
+import { generateDevotionalImage, imagesOverview, queueMissingImages } from "./images";
 import { banReportAuthor, setReportedHidden } from "./reports";
 import { listBillingEvents, listSubscriptions, subscriptionsOverview } from "./subscriptions";
 import { listSupportRequests, replyToSupport, setSupportStatus, supportCounts, supportThread } from "./support";
@@ -324,5 +326,29 @@ export function adminRoutes(ctx: AppContext) {
     })
     .post(`${EXPERIMENT}/stop`, async (c) => {
       return c.json(await setExperimentRunning(ctx.db, await requireAdmin(c), { id: c.req.param("id"), running: false }));
+    })
+    .get("/admin/images", async (c) => {
+      const { missing, page, format } = readQuery(c, adminImagesQuery);
+      if (format === "json") return c.json(await imagesOverview(ctx, { page, missingOnly: missing }));
+      const { list } = await imagesOverview(ctx, { page, missingOnly: missing, all: true });
+      const csv = toCsv(
+        [
+          { header: "id", value: (r) => r.id },
+          { header: "date", value: (r) => r.devotional_date },
+          { header: "title", value: (r) => r.title },
+          { header: "passage", value: (r) => r.passage },
+          { header: "theme", value: (r) => r.theme },
+          { header: "member", value: (r) => r.member_email },
+          { header: "image", value: (r) => r.image_url },
+        ],
+        list.items,
+      );
+      return csvResponse(c, missing ? "devotionals-missing-images" : "devotional-images", csv);
+    })
+    .post(`/admin/images/devotionals/:id${UUID_PARAM}`, async (c) => {
+      return c.json(await generateDevotionalImage(ctx, await requireAdmin(c), c.req.param("id")), 201);
+    })
+    .post("/admin/images/missing", async (c) => {
+      return c.json(await queueMissingImages(ctx, await requireAdmin(c)), 202);
     });
 }
