@@ -80,10 +80,7 @@ describe("admin A/B tests", () => {
       .where(eq(schema.experimentExposures.userId, member.id));
     expect(first).toMatchObject({ experimentId: experiment.id, variant: expected });
     await memberClient.post(`/api/experiments/${banner.name}/exposure`);
-    const again = await app.db
-      .select()
-      .from(schema.experimentExposures)
-      .where(eq(schema.experimentExposures.userId, member.id));
+    const again = await app.db.select().from(schema.experimentExposures).where(eq(schema.experimentExposures.userId, member.id));
     expect(again).toHaveLength(1);
     expect(again[0]!.exposedAt.getTime()).toBe(first!.exposedAt.getTime());
 
@@ -105,7 +102,11 @@ describe("admin A/B tests", () => {
     expect((await memberClient.post(`/api/experiments/${banner.name}/exposure`)).json()).toEqual({ variant: null });
 
     expect(await auditActions()).toEqual(
-      [`experiment.create experiment ${banner.name}`, `experiment.start experiment ${banner.name}`, `experiment.stop experiment ${banner.name}`].sort(),
+      [
+        `experiment.create experiment ${banner.name}`,
+        `experiment.start experiment ${banner.name}`,
+        `experiment.stop experiment ${banner.name}`,
+      ].sort(),
     );
     const [audit] = await app.db
       .select()

@@ -149,7 +149,9 @@ describe("admin Generate images with an images model", () => {
     const webp = Buffer.concat([Buffer.from("RIFF"), Buffer.from([30, 0, 0, 0]), Buffer.from("WEBPVP8L"), Buffer.alloc(18, 1)]);
     fake.reply({ json: { created: 1, data: [{ b64_json: webp.toString("base64") }] } });
     expect(((await admin.client.get("/api/admin/images")).json() as AdminImages).provider).toContain("gpt-image-1");
-    const fromModel = (await admin.client.post(`/api/admin/images/devotionals/${member.devotionalId}`)).json() as AdminGeneratedImage;
+    const fromModel = (
+      await admin.client.post(`/api/admin/images/devotionals/${member.devotionalId}`)
+    ).json() as AdminGeneratedImage;
     expect(fromModel).toMatchObject({ source: "model", fallback_reason: null, bytes: webp.length });
     expect(fromModel.image_url).toMatch(/\.webp$/);
     const sent = fake.requests.find((r) => r.path === "/v1/images/generations")!;
@@ -160,12 +162,16 @@ describe("admin Generate images with an images model", () => {
     expect(stored.bytes.equals(webp)).toBe(true);
 
     fake.reply({ status: 500, json: { error: { message: "overloaded" } } });
-    const fallback = (await admin.client.post(`/api/admin/images/devotionals/${member.devotionalId}`)).json() as AdminGeneratedImage;
+    const fallback = (
+      await admin.client.post(`/api/admin/images/devotionals/${member.devotionalId}`)
+    ).json() as AdminGeneratedImage;
     expect(fallback).toMatchObject({ source: "offline", fallback_reason: "images endpoint answered 500" });
     expect((await fetchBytes(member.client, fallback.image_url)).bytes.subarray(0, 8).equals(PNG)).toBe(true);
 
     fake.reply({ json: { data: [{ b64_json: Buffer.from("not an image").toString("base64") }] } });
-    const garbage = (await admin.client.post(`/api/admin/images/devotionals/${member.devotionalId}`)).json() as AdminGeneratedImage;
+    const garbage = (
+      await admin.client.post(`/api/admin/images/devotionals/${member.devotionalId}`)
+    ).json() as AdminGeneratedImage;
     expect(garbage).toMatchObject({ source: "offline", fallback_reason: "image is not PNG, WebP or JPEG" });
     expect(await imageCount(app, admin.id)).toBe(3);
   });

@@ -361,7 +361,10 @@ export interface AdminSupportInbox extends AdminPage<AdminSupportRow> {
 /** Admin Generate images: the devotionals' list (all, or only those missing an image). */
 export const adminImagesQuery = z
   .object({
-    missing: z.enum(["true", "false"], { error: "must be true or false" }).default("false").transform((v) => v === "true"),
+    missing: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((v) => v === "true"),
     page: pageField,
     format: formatField,
   })

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { createExperimentInput, experimentResults, normalCdf, twoProportionPValue, variantForPoint, wilsonInterval } from "./experiments";
+import {
+  createExperimentInput,
+  experimentResults,
+  normalCdf,
+  twoProportionPValue,
+  variantForPoint,
+  wilsonInterval,
+} from "./experiments";
 
 describe("experiment math", () => {
   test("a point maps onto the variant whose share of the weights it falls in", () => {

@@ -27,7 +27,9 @@ describe("A/B assignment", () => {
         const p = v.weight / total;
         // Each count is Binomial(n, p): its standard deviation is sqrt(n p (1 - p)).
         const sd = Math.sqrt(MEMBERS * p * (1 - p));
-        expect(Math.abs((counts.get(v.name) ?? 0) - MEMBERS * p), `${v.name} of ${JSON.stringify(variants)}`).toBeLessThan(4 * sd);
+        expect(Math.abs((counts.get(v.name) ?? 0) - MEMBERS * p), `${v.name} of ${JSON.stringify(variants)}`).toBeLessThan(
+          4 * sd,
+        );
       }
     }
   });

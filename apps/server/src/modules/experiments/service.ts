@@ -41,9 +41,6 @@ export async function recordExposure(db: Executor, options: { name: string; user
   const row = await runningExperiment(db, options.name);
   if (!row) return null;
   const variant = assignVariant(row, options.userId);
-  await db
-    .insert(experimentExposures)
-    .values({ experimentId: row.id, userId: options.userId, variant })
-    .onConflictDoNothing();
+  await db.insert(experimentExposures).values({ experimentId: row.id, userId: options.userId, variant }).onConflictDoNothing();
   return variant;
 }

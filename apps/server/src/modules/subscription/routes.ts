@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { CHECKOUT_START_ACTION, cancelSubscriptionInput, checkoutInput } from "@shepherd/shared";
-import { recordActivity } from "../activity/service";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
@@ -56,7 +55,9 @@ export function subscriptionRoutes(ctx: AppContext) {
           customerId: row?.providerCustomerId ?? null,
         });
         // A/B tests count this as a conversion (the upgrade banner's experiment); recorded here, so it is not forged.
-        await recordActivity(ctx.db, { userId: user.id, action_type: CHECKOUT_START_ACTION, metadata: { plan } });
+        await ctx.db
+          .insert(schema.activityEvents)
+          .values({ userId: user.id, actionType: CHECKOUT_START_ACTION, metadata: { plan } });
         return c.json({ url });
       })
       .post("/subscription/portal", async (c) => {

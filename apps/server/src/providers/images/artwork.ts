@@ -30,7 +30,10 @@ function sign(theme: string, light: string): string {
         <path d="M1010 170 Q965 150 920 175 L920 290 Q965 265 1010 285 Z"/></g>`;
     case "brotherhood":
       return `<g fill="${light}">${[0, 1, 2]
-        .map((i) => `<circle cx="${860 + i * 55}" cy="170" r="22"/><rect x="${842 + i * 55}" y="200" width="36" height="90" rx="14"/>`)
+        .map(
+          (i) =>
+            `<circle cx="${860 + i * 55}" cy="170" r="22"/><rect x="${842 + i * 55}" y="200" width="36" height="90" rx="14"/>`,
+        )
         .join("")}</g>`;
     case "temptation":
       return `<g ${stroke}><path d="M920 140 L990 170 L980 250 Q955 290 920 305 Q885 290 860 250 L850 170 Z"/></g>`;

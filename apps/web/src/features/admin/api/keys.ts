@@ -21,6 +21,8 @@ export const adminKeys = {
   cancellations: (page: number) => ["admin", "churn", "cancellations", page] as const,
   features: (range: AdminRange) => ["admin", "features", range] as const,
   experiments: ["admin", "experiments"] as const,
+  images: ["admin", "images"] as const,
+  imageList: (missing: boolean, page: number) => ["admin", "images", missing, page] as const,
   experimentList: (page: number) => ["admin", "experiments", "list", page] as const,
 };
 

@@ -7,6 +7,7 @@ import { AbTestsPanel } from "./ab-tests-page";
 import { ChurnPanel } from "./churn-page";
 import { DashboardPanel } from "./dashboard-page";
 import { FeaturesPanel } from "./features-page";
+import { GenerateImagesPanel } from "./generate-images-page";
 import { HealthPanel } from "./health-page";
 import { SubscriptionsPanel } from "./subscriptions-page";
 import { SupportPanel } from "./support-page";
@@ -14,7 +15,7 @@ import { UsersPanel } from "./users-page";
 
 export { AdminUserRoute } from "./user-page";
 
-/** The pages built so far; the others show their title and what they will hold (issue 17). */
+/** Each admin page's panel (issue 17). */
 const PANELS: Partial<Record<string, () => React.JSX.Element>> = {
   dashboard: DashboardPanel,
   users: UsersPanel,
@@ -25,6 +26,7 @@ const PANELS: Partial<Record<string, () => React.JSX.Element>> = {
   reports: ReportsPanel,
   "ab-tests": AbTestsPanel,
   health: HealthPanel,
+  "generate-images": GenerateImagesPanel,
 };
 
 /** Spec section 2: /admin sub-routes. The admin issue fills each page; each says what it will hold. */
