@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { withDatabase } from "./database";
-import { newUser, signUpThroughOnboarding, WALK_ADMIN_EMAIL } from "./helpers";
+import { EXPERIMENTS_ADMIN_EMAIL, newUser, signUpThroughOnboarding, WALK_ADMIN_EMAIL } from "./helpers";
 
 // The admin area's built pages (issue 17): an admin (WALK_ADMIN_EMAIL is in the e2e server's ADMIN_EMAILS) walks the
 // Dashboard, Users, a member's page, Health and Subscriptions and sees the numbers seeded in the database; a member
@@ -136,4 +136,41 @@ test("an admin walks the dashboard, users, a member's page, health and subscript
       true,
     );
   }
+});
+
+test("an admin runs an A/B test and draws a devotional's artwork, which Today shows", async ({ page }) => {
+  test.setTimeout(180_000);
+  const admin = { ...newUser("experiments"), email: EXPERIMENTS_ADMIN_EMAIL };
+  await signUpThroughOnboarding(page, admin);
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
+  const tag = Date.now().toString(36);
+
+  // A/B tests: create a draft, start it, stop it; each shows in the list (and the audit log, in the integration tests).
+  await page.goto("/admin/ab-tests");
+  await expect(page).toHaveTitle(/A\/B Tests · Admin/);
+  await page.getByLabel("Name", { exact: true }).fill(`e2e-${tag}`);
+  await page.getByLabel(/^Variants/).fill("a:1, b:1");
+  await page.getByLabel(/^Conversion/).selectOption("check_in");
+  await page.getByRole("button", { name: "Create experiment" }).click();
+  const row = page.getByRole("row").filter({ hasText: `e2e-${tag}` });
+  await expect(row).toContainText("draft");
+  await row.getByRole("button", { name: `Start e2e-${tag}` }).click();
+  await expect(row).toContainText("running");
+  await expect(row).toContainText("a (weight 1): 0 of 0 converted");
+  await row.getByRole("button", { name: `Stop e2e-${tag}` }).click();
+  await expect(row).toContainText("Stopped");
+
+  // Generate images: his own devotional (made when Today opened) gets artwork, and Today's hero shows it.
+  await page.goto("/admin/generate-images");
+  await expect(page).toHaveTitle(/Generate Images · Admin/);
+  await expect(page.getByText(/devotionals have no image/)).toBeVisible();
+  const mine = page.getByRole("row").filter({ hasText: admin.email });
+  await mine.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByText("Image ready")).toBeVisible();
+  await expect(mine.getByRole("img")).toBeVisible();
+  await page.goto("/");
+  const hero = page.locator('img[src^="/api/files/devotionals/"]').first();
+  await expect(hero).toBeVisible();
+  expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });

@@ -66,7 +66,8 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       RATE_LIMIT_AUTH_MAX: "1000",
       // The accounts that sign up as admins (helpers.ts: ADMIN_EMAILS).
-      ADMIN_EMAILS: "layout-admin@example.com,admin-sweep@example.com,admin-walk@example.com,admin-support@example.com",
+      ADMIN_EMAILS:
+        "layout-admin@example.com,admin-sweep@example.com,admin-walk@example.com,admin-support@example.com,admin-experiments@example.com",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       OPERATOR_NAME: "Shepherd Test Ministries",

@@ -15,6 +15,7 @@ export const LAYOUT_ADMIN_EMAIL = "layout-admin@example.com";
 export const SWEEP_ADMIN_EMAIL = "admin-sweep@example.com";
 export const WALK_ADMIN_EMAIL = "admin-walk@example.com";
 export const SUPPORT_ADMIN_EMAIL = "admin-support@example.com";
+export const EXPERIMENTS_ADMIN_EMAIL = "admin-experiments@example.com";
 
 let counter = 0;
 

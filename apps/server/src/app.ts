@@ -20,6 +20,7 @@ import { adminRoutes } from "./modules/admin/routes";
 import { audioRoutes } from "./modules/audio/routes";
 import { communityRoutes } from "./modules/community/routes";
 import { activityRoutes } from "./modules/activity/routes";
+import { experimentRoutes } from "./modules/experiments/routes";
 import { errorReportRoutes } from "./modules/error-reports/routes";
 import { functionRoutes } from "./modules/functions/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -154,6 +155,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", healthRoutes(ctx));
   api.route("/", profileRoutes(ctx));
   api.route("/", activityRoutes(ctx));
+  api.route("/", experimentRoutes(ctx));
   api.route("/", functionRoutes(ctx));
   api.route("/", errorReportRoutes(ctx));
   api.route("/", accountRoutes(ctx));

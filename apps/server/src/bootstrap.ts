@@ -29,6 +29,8 @@ import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
 import { createGatheringRelay } from "./modules/gatherings/relay";
 import { createJobQueue } from "./jobs/queue";
+import { createOfflineImages, createOpenAiImages } from "./providers/images/images";
+import { startImageWriters } from "./modules/admin/images";
 import { startPlanWriters } from "./modules/path/generation";
 
 export interface Database {
@@ -119,6 +121,8 @@ export async function buildContext(options: {
   const storage = createLocalStorage(path.join(config.dataDir, "storage"));
   // One process sweeps pictures uploaded for posts never sent (the one that runs the jobs).
   const stopSweeper = background ? startUploadSweeper(db, storage, log) : () => undefined;
+  const images = config.images ? createOpenAiImages({ ...config.images, log }) : createOfflineImages();
+  if (background) await startImageWriters({ db, storage, images, log, jobs });
   return {
     config,
     baseUrl: options.baseUrl,
@@ -131,6 +135,7 @@ export async function buildContext(options: {
     errors: createErrorReporter({ db, log, sentryDsn: config.sentryDsn }),
     billing: config.stripe ? createStripeBilling(config.stripe) : createLocalBilling(db),
     speech: config.speech ? createOpenAiSpeech(config.speech) : createEspeakSpeech(),
+    images,
     ai,
     jobs,
     webDist: config.webDist,

@@ -46,6 +46,7 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
   TTS_MODEL: z.string().default("tts-1"),
+  IMAGE_MODEL: z.string().min(1, "IMAGE_MODEL must name an images model such as gpt-image-1").optional(),
   JOB_LEASE_SECONDS: z.coerce
     .number()
     .int()
@@ -110,6 +111,8 @@ export type Config = {
   jobRetryDelaySeconds: number;
   /** OpenAI-compatible speech at the same endpoint when AI_BASE_URL is set; otherwise eSpeak NG offline. */
   speech: { baseUrl: string; apiKey: string; model: string } | undefined;
+  /** Devotional artwork from an OpenAI-compatible images endpoint when AI_BASE_URL and IMAGE_MODEL are set; otherwise drawn offline. */
+  images: { baseUrl: string; apiKey: string; model: string } | undefined;
   /** Who runs this service, as the Terms and the Privacy Policy name them (each optional: the pages say it plainly without). */
   operator: { name: string | undefined; email: string | undefined; jurisdiction: string | undefined };
   /** STUN and TURN servers the gathering rooms' browsers use (ICE_SERVERS as JSON); none by default (loopback and LANs). */
@@ -171,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY ?? "", model: e.AI_MODEL } : undefined,
+    images:
+      e.AI_BASE_URL && e.IMAGE_MODEL
+        ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY ?? "", model: e.IMAGE_MODEL }
+        : undefined,
     operator: { name: e.OPERATOR_NAME, email: e.OPERATOR_EMAIL, jurisdiction: e.OPERATOR_JURISDICTION },
     iceServers: iceServersConfig(e.ICE_SERVERS),
     livekit: livekitConfig(e),

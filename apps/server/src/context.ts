@@ -8,6 +8,7 @@ import type { AiTextProvider } from "./providers/ai/ai";
 import type { BillingProvider } from "./providers/billing/billing";
 import type { ErrorReporter } from "./providers/errors/errors";
 import type { MailProvider } from "./providers/mail/mail";
+import type { ImageProvider } from "./providers/images/images";
 import type { StorageProvider } from "./providers/storage/storage";
 import type { GatheringRelay } from "./modules/gatherings/relay";
 import type { RealtimeHub } from "./realtime/hub";
@@ -27,6 +28,8 @@ export interface AppContext {
   billing: BillingProvider;
   ai: AiTextProvider;
   speech: SpeechProvider;
+  /** Devotional artwork: an OpenAI-compatible images model (IMAGE_MODEL), or drawn offline. */
+  images: ImageProvider;
   /** Live changes to signed-in users' browsers, across processes (LISTEN/NOTIFY; see realtime/hub.ts). */
   realtime: RealtimeHub;
   /** Gathering rooms' signaling: the sockets this process holds, their rooms replayed from the log (LISTEN/NOTIFY). */

@@ -311,6 +311,7 @@ describe("admin health", () => {
     expect(health.providers.map((p: { kind: string; state: string }) => `${p.kind}: ${p.state}`)).toEqual([
       "AI text: offline default",
       "Speech: offline default",
+      "Images: offline default",
       "Mail: offline default",
       "Billing: offline default",
       "Error reporting: offline default",

@@ -311,7 +311,7 @@ describe("8. files do not outlive their owner", () => {
     await app.ctx.storage.put(`audio/${user.id}/devotional-abc.mp3`, Buffer.from("ID3 audio"), "audio/mpeg");
     expect(fs.existsSync(onDisk(unposted))).toBe(true);
     expect((await client.request("DELETE", "/api/account", { json: { confirm: "DELETE" } })).status).toBe(200);
-    for (const folder of ["audio", "pasture", "avatars"]) {
+    for (const folder of ["audio", "pasture", "avatars", "devotionals"]) {
       expect(fs.existsSync(path.join(app.dataDir, "storage", folder, user.id)), folder).toBe(false);
     }
   });

@@ -357,3 +357,42 @@ export const reportAuthorBanInput = z
 export interface AdminSupportInbox extends AdminPage<AdminSupportRow> {
   counts: Record<SupportStatus, number>;
 }
+
+/** Admin Generate images: the devotionals' list (all, or only those missing an image). */
+export const adminImagesQuery = z
+  .object({
+    missing: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((v) => v === "true"),
+    page: pageField,
+    format: formatField,
+  })
+  .strict();
+
+export interface AdminDevotionalImageRow {
+  id: string;
+  devotional_date: string;
+  title: string;
+  passage: string;
+  theme: string;
+  member_email: string;
+  image_url: string | null;
+}
+
+export interface AdminImages {
+  /** "offline" (drawn by our code) or the images model (IMAGE_MODEL), with the offline drawing as its fallback. */
+  provider: string;
+  missing: number;
+  devotionals: number;
+  list: AdminPage<AdminDevotionalImageRow>;
+}
+
+export interface AdminGeneratedImage {
+  devotional_id: string;
+  image_url: string;
+  source: "model" | "offline";
+  bytes: number;
+  /** The model's error when it was configured but the offline drawing stood in. */
+  fallback_reason: string | null;
+}

@@ -82,6 +82,9 @@ export const NAMED_ACTIONS = {
 } as const;
 export type NamedAction = (typeof NAMED_ACTIONS)[keyof typeof NAMED_ACTIONS];
 
+/** Recorded by the server when a member opens a checkout (POST /api/subscription/checkout); a client may not send it. */
+export const CHECKOUT_START_ACTION = "checkout_start";
+
 /** Recorded by the server when the access check refuses a feature (admin Features' cap hits); a client may not send it. */
 export const CAP_HIT_ACTION = "cap_hit";
 
@@ -93,7 +96,7 @@ export const trackActivityInput = z
       .trim()
       .min(1)
       .max(64)
-      .refine((v) => v !== CAP_HIT_ACTION, "cap_hit is recorded by the server"),
+      .refine((v) => v !== CAP_HIT_ACTION && v !== CHECKOUT_START_ACTION, "this action is recorded by the server"),
     page_route: z.string().max(512).optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
   })

@@ -17,5 +17,6 @@ export * from "./insights";
 export * from "./gatherings";
 export * from "./series";
 export * from "./admin";
+export * from "./experiments";
 export * from "./support";
 export * from "./dates";

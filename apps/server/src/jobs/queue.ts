@@ -33,6 +33,8 @@ export const QUEUES = {
   planGeneration: "plan-generation",
   /** A plan whose writing failed every retry: it is marked failed, with Try again on /path. */
   planGenerationFailed: "plan-generation-failed",
+  /** Draws every devotional still without an image (admin Generate images; modules/admin/images.ts). */
+  devotionalImages: "devotional-images",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -64,6 +66,7 @@ export function createJobQueue(options: {
       // Created once per database; updated on every start, so a changed JOB_LEASE_SECONDS applies to new jobs.
       const queues: Array<[QueueName, Omit<PgBoss.Queue, "name">]> = [
         [QUEUES.planGenerationFailed, { retryLimit: 5, retryDelay, retryBackoff: true }],
+        [QUEUES.devotionalImages, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         [
           QUEUES.planGeneration,
           { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: lease, deadLetter: QUEUES.planGenerationFailed },

@@ -39,6 +39,9 @@ export function chatCompletion(content: unknown, totalTokens = 321) {
   };
 }
 
+/** The routes the fake answers (as told by `reply`): chat completions and image generations. */
+const ROUTES = new Set(["/v1/chat/completions", "/v1/images/generations"]);
+
 /** A stand-in for an OpenAI-compatible server on loopback: records what it is sent, answers as told. */
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: FakeOpenAiRequest[] = [];
@@ -65,7 +68,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         json,
       };
       requests.push(request);
-      if (request.method !== "POST" || request.path !== "/v1/chat/completions") {
+      if (request.method !== "POST" || !ROUTES.has(request.path)) {
         res.writeHead(404, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `Unknown route ${request.path}` } }));
         return;

@@ -1,6 +1,6 @@
-import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { uuidPrimaryKey, createdAt } from "./columns";
+import { uuidPrimaryKey, createdAt, ownerId } from "./columns";
 
 /**
  * What admins did: who (actor), what (action), to whom or what (target), when, and the details. Written in the same
@@ -25,4 +25,37 @@ export const adminAuditLog = pgTable(
     index("admin_audit_log_target_created_idx").on(t.targetUserId, t.createdAt),
     index("admin_audit_log_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * A/B tests: an experiment's variants and weights (fixed once created, so an assignment never moves), the named
+ * action counted as its conversion, and its state (draft, running, stopped).
+ */
+export const experiments = pgTable("experiments", {
+  id: uuidPrimaryKey(),
+  name: text("name").notNull().unique(),
+  variants: jsonb("variants").$type<Array<{ name: string; weight: number }>>().notNull(),
+  conversionEvent: text("conversion_event").notNull(),
+  status: text("status").$type<"draft" | "running" | "stopped">().notNull().default("draft"),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+});
+
+/**
+ * A member shown an experiment's variant (the upgrade banner appeared), once per experiment: his first exposure's
+ * time and variant. His conversion is his first activity event of the experiment's action after it.
+ */
+export const experimentExposures = pgTable(
+  "experiment_exposures",
+  {
+    experimentId: uuid("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
+    userId: ownerId(),
+    variant: text("variant").notNull(),
+    exposedAt: timestamp("exposed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.experimentId, t.userId] }), index("experiment_exposures_user_idx").on(t.userId)],
 );

@@ -207,6 +207,23 @@ export async function recordAiTokens(
   await db.insert(aiUsage).values({ userId: options.userId, featureType: options.feature, tokensUsed: tokens, createdAt: now });
 }
 
+/**
+ * An image an admin generated (admin Generate images): counted in his month's image_generations and ai_usage. Not
+ * capped: the free cap of 0 keeps members from it, and only admins can ask for artwork.
+ */
+export async function recordImageGeneration(db: Executor, options: { userId: string; now?: Date }): Promise<void> {
+  const now = options.now ?? new Date();
+  const month = monthKey(now);
+  await db
+    .insert(monthlyUsageLimits)
+    .values({ userId: options.userId, month, imageGenerations: 1 })
+    .onConflictDoUpdate({
+      target: [monthlyUsageLimits.userId, monthlyUsageLimits.month],
+      set: { imageGenerations: sql`${monthlyUsageLimits.imageGenerations} + 1`, updatedAt: now },
+    });
+  await db.insert(aiUsage).values({ userId: options.userId, featureType: "image", tokensUsed: 0, createdAt: now });
+}
+
 export async function usageSummary(db: Database, options: { userId: string; now?: Date }): Promise<UsageSummary> {
   const now = options.now ?? new Date();
   try {

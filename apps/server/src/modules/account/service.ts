@@ -9,6 +9,7 @@ import { accessData } from "../access/person-data";
 import { activityData } from "../activity/person-data";
 import { devotionalData } from "../devotional/person-data";
 import { errorReportData } from "../error-reports/person-data";
+import { experimentData } from "../experiments/person-data";
 import { flockData } from "../flock/person-data";
 import { gatheringData } from "../gatherings/person-data";
 import { insightData } from "../insights/person-data";
@@ -49,6 +50,7 @@ const AREAS: PersonData[] = [
   flockData,
   errorReportData,
   supportData,
+  experimentData,
 ];
 
 export async function exportAccount(db: Database, userId: string): Promise<Record<string, unknown>> {

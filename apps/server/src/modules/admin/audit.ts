@@ -15,7 +15,11 @@ export type AuditAction =
   | "support.reply"
   | "support.status"
   | "report.hide"
-  | "report.restore";
+  | "report.restore"
+  | "experiment.create"
+  | "experiment.start"
+  | "experiment.stop"
+  | "image.generate";
 
 /** Records an admin's action; call it with the transaction that does the action, so both happen or neither. */
 export async function recordAudit(

@@ -119,6 +119,7 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
     providers: [
       { kind: "AI text", name: ctx.ai.name, state: ctx.ai.name === "composer" ? "offline default" : "configured", ...none },
       { kind: "Speech", name: ctx.speech.name, state: ctx.speech.name === "espeak" ? "offline default" : "configured", ...none },
+      { kind: "Images", name: ctx.images.name, state: ctx.images.name === "offline" ? "offline default" : "configured", ...none },
       {
         kind: "Mail",
         name: ctx.mail.transport,

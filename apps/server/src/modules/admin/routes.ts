@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import {
   adminBanInput,
+  createExperimentInput,
   adminFeaturesQuery,
+  adminImagesQuery,
   adminInactiveQuery,
   adminPageQuery,
   adminRangeQuery,
@@ -23,8 +25,10 @@ import { listReports, resolveReport } from "../community/reports";
 import { churnOverview, listCancellations, listInactive } from "./churn";
 import { csvResponse, toCsv } from "./csv";
 import { dashboard } from "./dashboard";
+import { createExperiment, getExperiment, listExperiments, setExperimentRunning } from "./experiments";
 import { featureUse } from "./features";
 import { errorGroups, failedJobs, health, retryJob } from "./health";
+import { generateDevotionalImage, imagesOverview, queueMissingImages } from "./images";
 import { banReportAuthor, setReportedHidden } from "./reports";
 import { listBillingEvents, listSubscriptions, subscriptionsOverview } from "./subscriptions";
 import { listSupportRequests, replyToSupport, setSupportStatus, supportCounts, supportThread } from "./support";
@@ -39,6 +43,7 @@ async function requireAdmin(c: Parameters<typeof requireUser>[0]): Promise<Signe
 const USER = `/admin/users/:id${UUID_PARAM}`;
 const REPORT = `/admin/reports/:id${UUID_PARAM}`;
 const SUPPORT = `/admin/support/:id${UUID_PARAM}`;
+const EXPERIMENT = `/admin/experiments/:id${UUID_PARAM}`;
 
 /**
  * The admin area's API. One guard in front of every /admin route: signed out 401, not an admin 403
@@ -285,5 +290,65 @@ export function adminRoutes(ctx: AppContext) {
         rows,
       );
       return csvResponse(c, `feature-use-${range}-days`, csv);
+    })
+    .get("/admin/experiments", async (c) => {
+      const { page, format } = readQuery(c, adminPageQuery);
+      if (format === "json") return c.json(await listExperiments(ctx.db, { page }));
+      const { items } = await listExperiments(ctx.db, { page, all: true });
+      const rows = items.flatMap((e) => e.results.map((r) => ({ e, r })));
+      const csv = toCsv(
+        [
+          { header: "experiment", value: ({ e }) => e.name },
+          { header: "status", value: ({ e }) => e.status },
+          { header: "conversion event", value: ({ e }) => e.conversion_event },
+          { header: "variant", value: ({ r }) => r.variant },
+          { header: "weight", value: ({ r }) => r.weight },
+          { header: "exposed", value: ({ r }) => r.exposed },
+          { header: "converted", value: ({ r }) => r.converted },
+          { header: "rate", value: ({ r }) => r.rate },
+          { header: "95% CI low", value: ({ r }) => r.ci_low },
+          { header: "95% CI high", value: ({ r }) => r.ci_high },
+          { header: "p-value vs first", value: ({ r }) => r.p_value },
+          { header: "started", value: ({ e }) => e.started_at },
+          { header: "stopped", value: ({ e }) => e.stopped_at },
+        ],
+        rows,
+      );
+      return csvResponse(c, "experiments", csv);
+    })
+    .post("/admin/experiments", async (c) => {
+      const input = await readJson(c, createExperimentInput);
+      return c.json(await createExperiment(ctx.db, await requireAdmin(c), input), 201);
+    })
+    .get(EXPERIMENT, async (c) => c.json(await getExperiment(ctx.db, c.req.param("id"))))
+    .post(`${EXPERIMENT}/start`, async (c) => {
+      return c.json(await setExperimentRunning(ctx.db, await requireAdmin(c), { id: c.req.param("id"), running: true }));
+    })
+    .post(`${EXPERIMENT}/stop`, async (c) => {
+      return c.json(await setExperimentRunning(ctx.db, await requireAdmin(c), { id: c.req.param("id"), running: false }));
+    })
+    .get("/admin/images", async (c) => {
+      const { missing, page, format } = readQuery(c, adminImagesQuery);
+      if (format === "json") return c.json(await imagesOverview(ctx, { page, missingOnly: missing }));
+      const { list } = await imagesOverview(ctx, { page, missingOnly: missing, all: true });
+      const csv = toCsv(
+        [
+          { header: "id", value: (r) => r.id },
+          { header: "date", value: (r) => r.devotional_date },
+          { header: "title", value: (r) => r.title },
+          { header: "passage", value: (r) => r.passage },
+          { header: "theme", value: (r) => r.theme },
+          { header: "member", value: (r) => r.member_email },
+          { header: "image", value: (r) => r.image_url },
+        ],
+        list.items,
+      );
+      return csvResponse(c, missing ? "devotionals-missing-images" : "devotional-images", csv);
+    })
+    .post(`/admin/images/devotionals/:id${UUID_PARAM}`, async (c) => {
+      return c.json(await generateDevotionalImage(ctx, await requireAdmin(c), c.req.param("id")), 201);
+    })
+    .post("/admin/images/missing", async (c) => {
+      return c.json(await queueMissingImages(ctx, await requireAdmin(c)), 202);
     });
 }

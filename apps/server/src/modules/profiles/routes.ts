@@ -75,8 +75,12 @@ export function profileRoutes(ctx: AppContext) {
       if (!userId) throw notFound("That profile");
       return c.json(await getPublicProfile(ctx.db, { userId, viewerId: user.id }));
     })
-    .get("/files/:area{avatars|pasture}/:owner/:name", async (c) => {
-      await requireUser(c);
+    .get("/files/:area{avatars|pasture|devotionals}/:owner/:name", async (c) => {
+      const user = await requireUser(c);
+      // A devotional's artwork is its owner's (and admins', who generate it), as the devotional is.
+      if (c.req.param("area") === "devotionals" && c.req.param("owner") !== user.id && !isAdmin(user)) {
+        throw new AppError("NOT_FOUND", "That file was not found.");
+      }
       const key = `${c.req.param("area")}/${c.req.param("owner")}/${c.req.param("name")}`;
       if (!IMAGE_KEY.test(key)) throw new AppError("NOT_FOUND", "That file was not found.");
       const file = await ctx.storage.get(key);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { cancelSubscriptionInput, checkoutInput } from "@shepherd/shared";
+import { CHECKOUT_START_ACTION, cancelSubscriptionInput, checkoutInput } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
@@ -54,6 +54,10 @@ export function subscriptionRoutes(ctx: AppContext) {
           cancelUrl: `${ctx.baseUrl}/cancel`,
           customerId: row?.providerCustomerId ?? null,
         });
+        // A/B tests count this as a conversion (the upgrade banner's experiment); recorded here, so it is not forged.
+        await ctx.db
+          .insert(schema.activityEvents)
+          .values({ userId: user.id, actionType: CHECKOUT_START_ACTION, metadata: { plan } });
         return c.json({ url });
       })
       .post("/subscription/portal", async (c) => {

@@ -7,10 +7,10 @@ import { storedFileUrl, type StorageProvider } from "./storage";
 
 /**
  * Issue 19, point 8: files outlive nothing. A member's files live in folders of his own (`audio/ID`, `avatars/ID`,
- * `pasture/ID`): deleting his account deletes the folders; a picture uploaded for a post that was never posted is
+ * `pasture/ID`, `devotionals/ID` for his devotionals' artwork): deleting his account deletes the folders; a picture uploaded for a post that was never posted is
  * removed after a day; and his pictures together have a quota.
  */
-export const MEMBER_FILE_FOLDERS = ["audio", "avatars", "pasture"] as const;
+export const MEMBER_FILE_FOLDERS = ["audio", "avatars", "pasture", "devotionals"] as const;
 
 /** Pictures (the Pasture's and his avatar) one member may keep. */
 export const PICTURE_QUOTA_BYTES = 100 * 1024 * 1024;

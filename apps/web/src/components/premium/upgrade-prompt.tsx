@@ -31,12 +31,30 @@ export const UPGRADE_PROMPTS = {
 } as const;
 
 export type UpgradeContext = keyof typeof UPGRADE_PROMPTS;
+export type UpgradeTexts = { title: string; description: string; cta: string };
+
+/**
+ * The A/B test of the banner after Mark Complete (UPGRADE_BANNER_EXPERIMENT): its "plain" variant. Every claim is
+ * true of Premium today: no monthly caps (spec section 6), personal plans, every series session, hosting gatherings.
+ */
+export const COMPLETION_BANNER_VARIANT: UpgradeTexts = {
+  title: "Keep going without limits",
+  description:
+    "Free accounts have monthly caps. Premium lifts them for devotionals, audio and insights, and opens personal plans, every series session and gatherings.",
+  cta: "Compare plans",
+};
 
 /** Shown to free users only, once their plan is known. */
-export function UpgradePrompt(props: { context: UpgradeContext; variant?: "card" | "banner"; className?: string }) {
+export function UpgradePrompt(props: {
+  context: UpgradeContext;
+  variant?: "card" | "banner";
+  className?: string;
+  /** Other texts for this context (an A/B test's variant); the context's own by default. */
+  texts?: UpgradeTexts;
+}) {
   const subscription = useSubscription();
   if (subscription.isPending || subscription.isError || subscription.data.is_premium) return null;
-  const prompt = UPGRADE_PROMPTS[props.context];
+  const prompt = props.texts ?? UPGRADE_PROMPTS[props.context];
   const banner = props.variant === "banner";
   return (
     <aside

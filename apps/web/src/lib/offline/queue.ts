@@ -24,9 +24,7 @@ export interface QueuedWrite {
 /** What sending one write came to: stored (or already stored), try again later, or refused for good. */
 /** `signedOut`: the server said 401 (kept for when he signs in again, when it was queued). */
 export type SendOutcome =
-  | { kind: "done"; body: unknown }
-  | { kind: "retry"; signedOut?: boolean }
-  | { kind: "refused"; message: string };
+  { kind: "done"; body: unknown } | { kind: "retry"; signedOut?: boolean } | { kind: "refused"; message: string };
 
 export interface QueueStore {
   /** Adds a write; a write whose id is already queued is left as it is (dedupe by id). */

@@ -20,6 +20,10 @@ export const adminKeys = {
   inactive: (days: ChurnWindow, page: number) => ["admin", "churn", "inactive", days, page] as const,
   cancellations: (page: number) => ["admin", "churn", "cancellations", page] as const,
   features: (range: AdminRange) => ["admin", "features", range] as const,
+  experiments: ["admin", "experiments"] as const,
+  images: ["admin", "images"] as const,
+  imageList: (missing: boolean, page: number) => ["admin", "images", missing, page] as const,
+  experimentList: (page: number) => ["admin", "experiments", "list", page] as const,
 };
 
 /** A URL with its query string (empty values left out). */

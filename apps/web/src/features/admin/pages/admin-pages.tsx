@@ -3,9 +3,11 @@ import { cn } from "@/lib/cn";
 import { useDocumentTitle } from "@/lib/document-title";
 import { PageHeading } from "@/components/ui/page";
 import { ReportsPanel } from "../components/reports-panel";
+import { AbTestsPanel } from "./ab-tests-page";
 import { ChurnPanel } from "./churn-page";
 import { DashboardPanel } from "./dashboard-page";
 import { FeaturesPanel } from "./features-page";
+import { GenerateImagesPanel } from "./generate-images-page";
 import { HealthPanel } from "./health-page";
 import { SubscriptionsPanel } from "./subscriptions-page";
 import { SupportPanel } from "./support-page";
@@ -13,7 +15,7 @@ import { UsersPanel } from "./users-page";
 
 export { AdminUserRoute } from "./user-page";
 
-/** The pages built so far; the others show their title and what they will hold (issue 17). */
+/** Each admin page's panel (issue 17). */
 const PANELS: Partial<Record<string, () => React.JSX.Element>> = {
   dashboard: DashboardPanel,
   users: UsersPanel,
@@ -22,7 +24,9 @@ const PANELS: Partial<Record<string, () => React.JSX.Element>> = {
   support: SupportPanel,
   churn: ChurnPanel,
   reports: ReportsPanel,
+  "ab-tests": AbTestsPanel,
   health: HealthPanel,
+  "generate-images": GenerateImagesPanel,
 };
 
 /** Spec section 2: /admin sub-routes. The admin issue fills each page; each says what it will hold. */

@@ -4,7 +4,6 @@ import type { TodayState } from "@shepherd/shared/api";
 import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { UsageWarning } from "@/components/premium/usage-warning";
 import { Button } from "@/components/ui/button";
 import { ApiError, errorMessage } from "@/lib/api";
@@ -21,6 +20,7 @@ import { useSyncTimeZone } from "../api/sync-time-zone";
 import { backupDevotional } from "../backup-devotionals";
 import { useBottomDock } from "../bottom-dock";
 import { ActionBar } from "../components/action-bar";
+import { CompletionUpgrade } from "../components/completion-upgrade";
 import { CheckinCard, ConnectionSlider } from "../components/connection-checkin";
 import { DevotionalCard, DevotionalText, PassageQuote } from "../components/devotional-card";
 import { MorningSteps } from "../components/morning-steps";
@@ -353,7 +353,7 @@ function GuidedToday({ state }: { state: TodayState }) {
 
             {progress.completed ? (
               // The card form: text above its button, so on a phone nothing is squeezed beside it. Free members only.
-              <UpgradePrompt context="profile_completion" variant="card" />
+              <CompletionUpgrade />
             ) : null}
           </>
         ) : (
