@@ -17,7 +17,7 @@ export interface LegalDoc {
 }
 
 const UPDATED = "November 22, 2026";
-/** The privacy policy changed alone: support requests, cancellation reasons, hidden content, named actions. */
+/** The privacy policy changed alone: support requests, cancellation reasons, hidden content, named actions, A/B tests. */
 const PRIVACY_UPDATED = "November 26, 2026";
 
 /** Who runs this service, from GET /api/site; each part falls back to a plain description when not configured. */
@@ -209,7 +209,7 @@ export function privacyOf(o: Operator = NO_OPERATOR): LegalDoc {
       {
         heading: "How we keep the app working and improve it",
         paragraphs: [
-          "While you are signed in, we record which pages of the app you open and some named actions (finishing a devotional, saving a check-in or a journal entry, posting in The Pasture, listening to a devotional), with the time. When a free-plan limit or a Premium-only feature turns you away, we record that too, with the feature. We use these usage events only to understand what helps people and to improve Shepherd. They are never sold and never shared with advertisers.",
+          "While you are signed in, we record which pages of the app you open and some named actions (finishing a devotional, saving a check-in or a journal entry, posting in The Pasture, listening to a devotional, opening a Premium checkout), with the time. When we try two versions of something (for example two wordings of the Premium invitation after you finish a devotional), we note which one you were shown, to compare them. When a free-plan limit or a Premium-only feature turns you away, we record that too, with the feature. We use these usage events only to understand what helps people and to improve Shepherd. They are never sold and never shared with advertisers.",
           "If the app crashes in your browser, it sends us an error report: the error message, the technical stack trace, the address of the page you were on and your browser type. These help us fix bugs and are visible to administrators on the service's health page. If the operator has set up Sentry, an error-monitoring service, the report is sent there instead.",
           "If you write to support from Settings, your messages and the administrators' replies are kept with your account, so you can read the whole conversation there; replies are also sent to you by email. If you cancel Premium and tell us why, we keep that reason with the cancellation.",
           "Administrators can see what they need to run the service, such as members' email addresses, display names, roles and subscription status, usage in summary, reported community content, support requests, reasons given for cancelling, and error reports. As said above, they cannot see your journal or check-ins.",
