@@ -58,17 +58,29 @@ async function npmStart() {
   return { npm, server, database: database!, output: () => output };
 }
 
+/**
+ * Waits for the server and its PostgreSQL to be gone. A graceful stop lets running jobs finish (up to 10 s) and then
+ * stops PostgreSQL; with the rest of the suite running beside it that can take a while, hence a minute's patience.
+ */
+async function stopped(started: Awaited<ReturnType<typeof npmStart>>): Promise<void> {
+  try {
+    await waitUntil(() => !processAlive(started.server) && !processAlive(started.database), "both to stop", 60_000);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; server output:\n${started.output()}`);
+  }
+}
+
 test("SIGTERM to npm start stops the server and its PostgreSQL", async () => {
   const started = await npmStart();
   process.kill(started.npm.pid!, "SIGTERM");
-  await waitUntil(() => !processAlive(started.server) && !processAlive(started.database), "both to stop", 20_000);
+  await stopped(started);
   expect(started.output()).not.toMatch(/shutdown took too long/);
 }, 240_000);
 
 test("SIGKILL to npm start: the server notices it has lost its parent and stops, its PostgreSQL too", async () => {
   const started = await npmStart();
   process.kill(started.npm.pid!, "SIGKILL");
-  await waitUntil(() => !processAlive(started.server) && !processAlive(started.database), "both to stop", 20_000);
+  await stopped(started);
 }, 240_000);
 
 test("two servers started at the same moment on one DATA_DIR: one serves, the other says the database is taken", async () => {
