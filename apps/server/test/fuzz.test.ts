@@ -4,6 +4,7 @@ import { createApp } from "../src/app";
 import { SERVED_AUTH_ENDPOINTS } from "../src/auth/rules";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { signUp, uniqueEmail } from "./helpers/auth";
+import { fillRoute } from "./helpers/routes";
 import type { HttpResponse, TestClient } from "./helpers/http-client";
 
 /**
@@ -145,10 +146,10 @@ const QUERY_NAMES = [
 ];
 const fuzzQuery = fc.dictionary(fc.constantFrom(...QUERY_NAMES), fc.oneof(fuzzString, fuzzCursor), { maxKeys: 3 });
 
-/** The route's path with each `:name` or `:name{pattern}` replaced. */
+/** The route's path with its parameters taken in turn from `values`. */
 function fill(path: string, values: string[]): string {
   let i = 0;
-  return path.replace(/:[A-Za-z]+(\{(?:[^{}]|\{[^{}]*\})*\})?/g, () => values[i++ % values.length] ?? "x");
+  return fillRoute(path, () => values[i++ % values.length] ?? "x");
 }
 
 let app: TestApp;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApp } from "../src/app";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { signUp } from "./helpers/auth";
+import { fillRoute, routeKey } from "./helpers/routes";
 import type { TestClient } from "./helpers/http-client";
 
 /**
@@ -221,12 +222,9 @@ const ACCESS: Record<string, Access> = {
   "GET /api/admin/features": "admin",
 };
 
-/** "METHOD /api/path/:param", the parameter patterns left out. */
-const keyOf = (method: string, path: string) => `${method} ${path.replace(/\{(?:[^{}]|\{[^{}]*\})*\}/g, "")}`;
-
 /** A path of the route's shape (a UUID, a day number, a room name...), so the route itself answers. */
 function fill(path: string): string {
-  return path.replace(/:([A-Za-z]+)(\{(?:[^{}]|\{[^{}]*\})*\})?/g, (_m, name: string, pattern?: string) => {
+  return fillRoute(path, (name, pattern) => {
     if (pattern?.includes("[0-9]{1,3}")) return "1";
     if (pattern?.includes("[a-z0-9]{12,32}")) return "abcdefabcdef12";
     if (pattern?.includes("A-Za-z0-9_-]{8,64}")) return "abcdefgh12";
@@ -250,7 +248,7 @@ beforeAll(async () => {
   const seen = new Set<string>();
   routes = createApp(app.ctx)
     .routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/") && !r.path.startsWith("/api/auth/"))
-    .map((r) => ({ method: r.method, path: r.path, key: keyOf(r.method, r.path) }))
+    .map((r) => ({ method: r.method, path: r.path, key: routeKey(r.method, r.path) }))
     .filter((r) => !seen.has(r.key) && Boolean(seen.add(r.key)));
 });
 afterAll(async () => {

@@ -8,40 +8,46 @@ function paragraphs(lines: string[]): string {
   return lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n");
 }
 
-export function passwordResetMail(options: { name: string; url: string }) {
+/**
+ * A mail whose point is one link: a greeting, why, the link as text (the plain-text part), what to know, the motto.
+ * The HTML part puts the link as a button-like anchor in place of the text line.
+ */
+function linkMail(options: { subject: string; name: string; why: string; linkText: string; url: string; note: string }) {
   const lines = [
     `Hi ${options.name},`,
-    "Someone (we hope you) asked to reset the password of your Shepherd account.",
-    `Choose a new password here: ${options.url}`,
-    "The link works for one hour. If you did not ask for this, you can ignore this email; your password stays the same.",
+    options.why,
+    `${options.linkText} here: ${options.url}`,
+    options.note,
     "Lead with love. Guide with grace.",
   ];
   return {
-    subject: "Reset your Shepherd password",
+    subject: options.subject,
     text: lines.join("\n\n"),
     html:
       paragraphs(lines.slice(0, 2)) +
-      `<p><a href="${escapeHtml(options.url)}">Choose a new password</a></p>` +
+      `<p><a href="${escapeHtml(options.url)}">${escapeHtml(options.linkText)}</a></p>` +
       paragraphs(lines.slice(3)),
   };
 }
 
+export function passwordResetMail(options: { name: string; url: string }) {
+  return linkMail({
+    ...options,
+    subject: "Reset your Shepherd password",
+    why: "Someone (we hope you) asked to reset the password of your Shepherd account.",
+    linkText: "Choose a new password",
+    note: "The link works for one hour. If you did not ask for this, you can ignore this email; your password stays the same.",
+  });
+}
+
 export function verifyEmailMail(options: { name: string; url: string }) {
-  const lines = [
-    `Hi ${options.name},`,
-    "Welcome to Shepherd. Please confirm that this is your email address, so you can sign in.",
-    `Confirm your email address here: ${options.url}`,
-    "The link works for one day. If you did not make a Shepherd account, you can ignore this email.",
-    "Lead with love. Guide with grace.",
-  ];
-  return {
+  return linkMail({
+    ...options,
     subject: "Confirm your email address for Shepherd",
-    text: lines.join("\n\n"),
-    html:
-      paragraphs(lines.slice(0, 2)) +
-      `<p><a href="${escapeHtml(options.url)}">Confirm your email address</a></p>` +
-      paragraphs(lines.slice(3)),
-  };
+    why: "Welcome to Shepherd. Please confirm that this is your email address, so you can sign in.",
+    linkText: "Confirm your email address",
+    note: "The link works for one day. If you did not make a Shepherd account, you can ignore this email.",
+  });
 }
 
 export function welcomeMail(options: { name: string; appUrl: string }) {
