@@ -1,5 +1,5 @@
 import { BookOpen, ChevronRight, X } from "lucide-react";
-import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { TodayState } from "@shepherd/shared/api";
 import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
@@ -79,7 +79,11 @@ function useAfterFirstPaint() {
   return ready;
 }
 
-/** Moves focus to an element once the page has re-rendered: the control he pressed is often replaced by its result. */
+/**
+ * Moves focus to an element once the page has re-rendered: the control he pressed is often replaced by its result.
+ * When focus is already there (a native dialog closed with Escape puts it back on its opener at once), nothing is
+ * scheduled: a late move would take focus from wherever he has gone since.
+ */
 function useFocusAfterRender() {
   const [target, setTarget] = useState<RefObject<HTMLElement | null> | null>(null);
   useEffect(() => {
@@ -87,7 +91,10 @@ function useFocusAfterRender() {
     target.current?.focus();
     setTarget(null);
   }, [target]);
-  return setTarget;
+  return useCallback((next: RefObject<HTMLElement | null>) => {
+    if (next.current && document.activeElement === next.current) return;
+    setTarget(next);
+  }, []);
 }
 
 type AudioState = { kind: "idle" } | { kind: "generating" } | { kind: "ready"; url: string };
