@@ -49,9 +49,10 @@ const Q = {
     name: "floor_feed",
     text: `select p.id, p.kind, p.body, p.scripture_ref, p.image_url, p.comment_count, p.praying_count,
                   p.encourage_count, p.created_at, p.updated_at, p.created_at::text as cursor_at, p.user_id,
-                  pr.display_name, pr.username, pr.avatar_url,
+                  p.hidden_at, pr.display_name, pr.username, pr.avatar_url,
                   array(select r.kind from post_reactions r where r.post_id = p.id and r.user_id = $1) as my_reactions
            from posts p join profiles pr on pr.id = p.user_id
+           where p.hidden_at is null or p.user_id = $1
            order by p.created_at desc, p.id desc limit ${FEED_PAGE_SIZE + 1}`,
   },
   chapter: {
@@ -153,6 +154,7 @@ const routes = {
         created_at: iso(r.created_at),
         edited: r.updated_at.getTime() - r.created_at.getTime() > 1000,
         mine: r.user_id === user.id,
+        hidden: r.hidden_at !== null,
       })),
       next_cursor:
         rows.length > FEED_PAGE_SIZE && last
