@@ -27,6 +27,7 @@ import { loadSeriesLibrary } from "./modules/series/library";
 import { ensureStarterSeries } from "./modules/series/starter";
 import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
+import { createPgListener } from "./realtime/listener";
 import { createGatheringRelay } from "./modules/gatherings/relay";
 import { createJobQueue } from "./jobs/queue";
 import { createOfflineImages, createOpenAiImages } from "./providers/images/images";
@@ -104,10 +105,10 @@ export async function buildContext(options: {
   });
   if (background) await promoteAdmins(db, config.adminEmails);
   const composer = createComposer(loadLibrary(), sourceDays(loadPlanLibrary()));
-  const realtime = createRealtimeHub({ pool, log });
-  await realtime.start();
-  const gatherings = createGatheringRelay({ pool, db, log });
-  await gatherings.start();
+  const listener = createPgListener({ pool, log });
+  const realtime = createRealtimeHub({ pool, listener, log });
+  const gatherings = createGatheringRelay({ pool, db, listener, log });
+  await listener.start();
   const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
   const jobs = createJobQueue({
     connectionString: options.databaseUrl,
@@ -147,6 +148,7 @@ export async function buildContext(options: {
       await jobs.stop(10_000);
       await realtime.close();
       await gatherings.close();
+      await listener.close();
       await mail.close();
       await pool.end();
     },

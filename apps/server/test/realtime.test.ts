@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { REALTIME_APPLICATION_NAME } from "../src/realtime/hub";
+import { LISTENER_APPLICATION_NAME } from "../src/realtime/listener";
 import { publishWithin } from "../src/realtime/notice";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { signUp } from "./helpers/auth";
@@ -162,7 +162,7 @@ describe("GET /api/realtime", () => {
       (
         await app.ctx.pool.query<{ pid: number }>(
           "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1",
-          [REALTIME_APPLICATION_NAME],
+          [LISTENER_APPLICATION_NAME],
         )
       ).rows.map((r) => r.pid);
     const [before] = await listener();

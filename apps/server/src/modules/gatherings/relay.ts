@@ -5,16 +5,14 @@ import type { WebSocket } from "ws";
 import { clientMessage, ROOM_CLOSE, type ServerMessage } from "@shepherd/shared";
 import { schema, type Database } from "../../db/client";
 import type { Logger } from "../../logger";
+import type { PgListener } from "../../realtime/listener";
 import { applyEvent, initialRoom, type RoomEvent, type RoomState } from "./room";
 import { markEnded, markStarted, type GatheringRow } from "./service";
 
 /** The one PostgreSQL channel gathering signaling travels on between server processes. */
 export const GATHERINGS_CHANNEL = "shepherd_gatherings";
-export const GATHERINGS_APPLICATION_NAME = "shepherd gatherings";
 /** Events up to this size ride inside the NOTIFY (its payload must stay under 8000 bytes); larger ones are read back. */
 const INLINE_MAX_BYTES = 7000;
-const RECONNECT_MIN_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
 const SOCKET_PING_MS = 25_000;
 
 const { gatheringEvents } = schema;
@@ -45,13 +43,11 @@ interface Replica {
 }
 
 export interface GatheringRelay {
-  /** Opens the LISTEN connection (reconnecting with backoff when dropped). */
-  start(): Promise<void>;
   /** Takes over an upgraded socket of a member allowed into the room. */
   connect(socket: WebSocket, options: { userId: string; name: string; gathering: GatheringRow }): void;
   /** How many sockets this process holds. */
   connections(): number;
-  /** Closes every socket here (their leaves are published) and the LISTEN connection. */
+  /** Closes every socket here (their leaves are published). */
   close(): Promise<void>;
 }
 
@@ -59,14 +55,21 @@ const send = (socket: WebSocket, message: ServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 };
 
-export function createGatheringRelay({ pool, db, log }: { pool: pg.Pool; db: Database; log: Logger }): GatheringRelay {
+export function createGatheringRelay({
+  pool,
+  db,
+  listener,
+  log,
+}: {
+  pool: pg.Pool;
+  db: Database;
+  listener: PgListener;
+  log: Logger;
+}): GatheringRelay {
   const rooms = new Map<string, Replica>();
   const connections = new Set<Connection>();
-  let listening: { client: pg.PoolClient; drop: (reason: Error) => void } | null = null;
   let closed = false;
   let closing: Promise<void> | undefined;
-  let failures = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
   const pingTimer = setInterval(() => {
     for (const connection of connections) {
       if (!connection.alive) {
@@ -136,72 +139,25 @@ export function createGatheringRelay({ pool, db, log }: { pool: pg.Pool; db: Dat
     return replica.queue;
   };
 
-  const onNotification = (message: pg.Notification) => {
-    if (message.channel !== GATHERINGS_CHANNEL || !message.payload) return;
-    let notice: { g?: unknown; s?: unknown; e?: unknown };
-    try {
-      notice = JSON.parse(message.payload) as typeof notice;
-    } catch {
-      return;
-    }
-    if (typeof notice.g !== "string" || typeof notice.s !== "number") return;
-    const replica = rooms.get(notice.g);
-    if (!replica) return;
-    const inline = notice.e ? { seq: notice.s, event: notice.e as RoomEvent } : undefined;
-    void enqueue(replica, () => catchUp(replica, inline));
-  };
-
-  const scheduleReconnect = () => {
-    if (closed || retryTimer) return;
-    const backoff = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures);
-    failures += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void listen();
-    }, backoff);
-    retryTimer.unref();
-  };
-
-  const listen = async (): Promise<void> => {
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      log.error({ err: error }, "gatherings: could not connect to PostgreSQL to LISTEN; retrying");
-      scheduleReconnect();
-      return;
-    }
-    let dropped = false;
-    const drop = (reason: Error) => {
-      if (dropped) return;
-      dropped = true;
-      client.removeListener("notification", onNotification);
-      if (listening?.client === client) listening = null;
-      client.release(reason);
-      if (!closed) {
-        log.warn({ err: reason }, "gatherings: the LISTEN connection was lost; reconnecting");
-        scheduleReconnect();
+  listener.listen(GATHERINGS_CHANNEL, {
+    notify(payload) {
+      let notice: { g?: unknown; s?: unknown; e?: unknown };
+      try {
+        notice = JSON.parse(payload) as typeof notice;
+      } catch {
+        return;
       }
-    };
-    client.on("error", (error) => drop(error));
-    client.on("end", () => drop(new Error("the LISTEN connection ended")));
-    client.on("notification", onNotification);
-    try {
-      await client.query(`SET application_name = '${GATHERINGS_APPLICATION_NAME}'; LISTEN ${GATHERINGS_CHANNEL}`);
-    } catch (error) {
-      drop(error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    if (closed) {
-      drop(new Error("the gatherings relay closed"));
-      return;
-    }
-    const reconnected = failures > 0;
-    failures = 0;
-    listening = { client, drop };
+      if (typeof notice.g !== "string" || typeof notice.s !== "number") return;
+      const replica = rooms.get(notice.g);
+      if (!replica) return;
+      const inline = notice.e ? { seq: notice.s, event: notice.e as RoomEvent } : undefined;
+      void enqueue(replica, () => catchUp(replica, inline));
+    },
     // Whatever was published while we were not listening is in the log.
-    if (reconnected) for (const replica of rooms.values()) void enqueue(replica, () => catchUp(replica));
-  };
+    reconnected() {
+      for (const replica of rooms.values()) void enqueue(replica, () => catchUp(replica));
+    },
+  });
 
   const replicaFor = (gathering: GatheringRow): Replica => {
     let replica = rooms.get(gathering.id);
@@ -282,10 +238,6 @@ export function createGatheringRelay({ pool, db, log }: { pool: pg.Pool; db: Dat
   };
 
   return {
-    async start() {
-      if (!listening) await listen();
-    },
-
     connect(socket, options) {
       const connection: Connection = {
         peer: randomUUID(),
@@ -358,10 +310,8 @@ export function createGatheringRelay({ pool, db, log }: { pool: pg.Pool; db: Dat
           }),
       );
       closed = true;
-      clearTimeout(retryTimer);
       clearInterval(pingTimer);
       for (const c of open) c.socket.close(1001, "the server is stopping");
-      listening?.drop(new Error("the gatherings relay closed"));
     }
   }
 }
