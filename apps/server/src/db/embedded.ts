@@ -12,7 +12,8 @@ import type { Logger } from "../logger";
  * the PostgreSQL major, and no pg_upgrade ships). We drive its binaries ourselves so that we can:
  * - run as root (Postgres refuses): use an OS user `postgres`, and keep binaries and data where it can reach;
  * - recover from an orphaned postmaster after our process was SIGKILLed;
- * - listen on 127.0.0.1 only, on a free port unless one is configured;
+ * - listen on 127.0.0.1 only, on a free port unless one is configured, and on a Unix socket in the cluster's folder,
+ *   which our own server uses;
  * - show the postgres log when start fails instead of a bare rejection.
  */
 
@@ -284,6 +285,25 @@ async function withStartLock<T>(dataDir: string, log: Logger, start: () => Promi
   }
 }
 
+/** The longest path a Unix socket may have on Linux (sun_path holds 108 bytes with its terminating NUL). */
+const SOCKET_PATH_MAX = 107;
+
+const socketFile = (dir: string, port: number) => path.join(dir, `.s.PGSQL.${port}`);
+
+/**
+ * Our own server reaches its embedded PostgreSQL over a Unix socket in the cluster's folder (cheaper than TCP on
+ * loopback: issue 20), when that folder's path is short enough for a socket; TCP on 127.0.0.1 stays open for tools.
+ */
+function socketDirFor(cluster: string, port: number): string | null {
+  return Buffer.byteLength(socketFile(cluster, port)) <= SOCKET_PATH_MAX ? cluster : null;
+}
+
+/** node-postgres and libpq both read `host` in the query as the socket's folder; without it, 127.0.0.1 and the port. */
+function embeddedUrl(password: string, port: number, socketDir: string | null): string {
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  return socketDir ? `${base}?host=${encodeURIComponent(socketDir)}` : base;
+}
+
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgres> {
   fs.mkdirSync(options.dataDir, { recursive: true });
   return withStartLock(options.dataDir, options.log, () => startLocked(options));
@@ -341,7 +361,8 @@ async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
 
   const owner = readOwner(options.dataDir);
   if (owner && nodeAlive(owner.nodePid) && postmasterAlive(cluster)) {
-    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${owner.port}/postgres`;
+    const socket = socketDirFor(cluster, owner.port);
+    const url = embeddedUrl(password, owner.port, socket && fs.existsSync(socketFile(socket, owner.port)) ? socket : null);
     if (!options.shareRunning) throw new DataDirInUseError(owner, url);
     log.info({ port: owner.port }, "using the embedded PostgreSQL of the running Shepherd server");
     return { url, port: owner.port, dataDir: cluster, stop: async () => undefined };
@@ -350,6 +371,7 @@ async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
 
   let port = options.port || (await freePort());
   let child: ChildProcess | undefined;
+  const socketDirectory = () => socketDirFor(cluster, port);
   for (let attempt = 0; attempt < 3; attempt++) {
     const out = fs.openSync(logFile, "a");
     if (ids) fs.chownSync(logFile, ids.uid, ids.gid);
@@ -363,7 +385,7 @@ async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
         "-c",
         "listen_addresses=127.0.0.1",
         "-c",
-        "unix_socket_directories=",
+        `unix_socket_directories=${socketDirectory() ?? ""}`,
         "-c",
         "fsync=on",
         "-c",
@@ -376,7 +398,7 @@ async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
     child.once("exit", () => {
       exited = true;
     });
-    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+    const url = embeddedUrl(password, port, socketDirectory());
     const ready = await waitFor(async () => {
       if (exited) return true;
       const client = new pg.Client({ connectionString: url });
