@@ -6,12 +6,13 @@
 // node-postgres doing only the necessary work on the same database: lib/floor-server.mjs) and ours.
 import autocannon from "autocannon";
 import {
-  descendantPids,
+  postmasterPid,
   ensureBuilt,
   installSignalHandlers,
   isMain,
   log,
   procCpuSeconds,
+  treeCpuSeconds,
   request,
   round,
 } from "./lib/common.mjs";
@@ -67,13 +68,20 @@ export function summarize(result) {
   };
 }
 
-/** The processes whose CPU a row reports: the server, its embedded PostgreSQL (its descendants) and this process. */
-function cpuPids(serverPid, { database = true } = {}) {
-  return { server: [serverPid], postgres: database ? descendantPids(serverPid) : [], loadGenerator: [process.pid] };
+/**
+ * What a row's CPU columns read: the server process, the embedded PostgreSQL (the postmaster's whole tree, including
+ * backends that ended meanwhile; ours, which the floor shares) and this load generator.
+ */
+function cpuSources(serverPid, postmaster) {
+  return {
+    server: () => procCpuSeconds([serverPid]),
+    postgres: () => treeCpuSeconds(postmaster),
+    loadGenerator: () => procCpuSeconds([process.pid]),
+  };
 }
 
-function cpuSnapshot(pids) {
-  return Object.fromEntries(Object.entries(pids).map(([k, list]) => [k, procCpuSeconds(list)]));
+function cpuSnapshot(sources) {
+  return Object.fromEntries(Object.entries(sources).map(([k, read]) => [k, read()]));
 }
 
 /** Microseconds of CPU (user + kernel) per request, for each process group, between two snapshots. */
@@ -188,12 +196,13 @@ export async function runHttp(options = {}) {
         const url = `http://127.0.0.1:${p}${s.path}`;
         log(`http: ${s.label} on ${SIDE_NAMES[side]}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`);
         await load(url, { connections, durationSeconds: warmupSeconds, headers: s.headers, expectBody: s.expectBody });
+        const database = postmasterPid(ours.pid);
         const pids =
           side === "ours"
-            ? cpuPids(ours.pid)
+            ? cpuSources(ours.pid, database)
             : side === "floor"
-              ? { ...cpuPids(floor.pid), postgres: descendantPids(ours.pid) }
-              : cpuPids(bare.pid, { database: false });
+              ? cpuSources(floor.pid, database)
+              : cpuSources(bare.pid);
         const before = cpuSnapshot(pids);
         const result = await load(url, { connections, durationSeconds, headers: s.headers, expectBody: s.expectBody });
         row[side] = { ...summarize(result), cpuUsPerRequest: cpuPerRequest(before, cpuSnapshot(pids), result.requests.total) };

@@ -11,7 +11,16 @@ import autocannon from "autocannon";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT, ensureBuilt, installSignalHandlers, procCpuSeconds, request, descendantPids, sleep } from "./lib/common.mjs";
+import {
+  ROOT,
+  ensureBuilt,
+  installSignalHandlers,
+  postmasterPid,
+  procCpuSeconds,
+  request,
+  sleep,
+  treeCpuSeconds,
+} from "./lib/common.mjs";
 import { seedFeed, signUp, startBareServer, startBuiltServer } from "./lib/server.mjs";
 import { followPlans } from "./path.mjs";
 import { formatSummary, summarize } from "./lib/cpuprofile.mjs";
@@ -70,12 +79,13 @@ try {
   const url = `http://127.0.0.1:${targetPort}${PATHS[scenario]}`;
   await autocannon({ url, connections, duration: 2, headers });
 
+  const postmaster = bareRun ? undefined : postmasterPid(server.pid);
   const pids = () => ({
-    [bareRun ? "bare server" : "server"]: [target.pid],
-    postgres: bareRun ? [] : descendantPids(server.pid),
-    "load generator": [process.pid],
+    [bareRun ? "bare server" : "server"]: () => procCpuSeconds([target.pid]),
+    postgres: () => treeCpuSeconds(postmaster),
+    "load generator": () => procCpuSeconds([process.pid]),
   });
-  const cpu0 = Object.fromEntries(Object.entries(pids()).map(([k, ps]) => [k, procCpuSeconds(ps)]));
+  const cpu0 = Object.fromEntries(Object.entries(pids()).map(([k, read]) => [k, read()]));
   if (profiling) {
     process.kill(server.pid, "SIGUSR2");
     for (let i = 0; i < 100 && !fs.existsSync(`${profFile}.started`); i++) await sleep(20);
@@ -85,8 +95,8 @@ try {
   const wall = (performance.now() - t0) / 1000;
   // Per process: percent of one core, and microseconds per request (user + kernel).
   const cpu = Object.fromEntries(
-    Object.entries(pids()).map(([k, ps]) => {
-      const now = procCpuSeconds(ps);
+    Object.entries(pids()).map(([k, read]) => {
+      const now = read();
       const user = now.user - cpu0[k].user;
       const system = now.system - cpu0[k].system;
       const perRequest = (seconds) => Math.round((seconds * 1e6) / r.requests.total);

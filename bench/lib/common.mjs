@@ -333,9 +333,11 @@ function procTimes(pid) {
       user: Number(f[11]),
       system: Number(f[12]),
       reaped: Number(f[13]) + Number(f[14]),
+      reapedUser: Number(f[13]),
+      reapedSystem: Number(f[14]),
     };
   } catch {
-    return { own: 0, user: 0, system: 0, reaped: 0 };
+    return { own: 0, user: 0, system: 0, reaped: 0, reapedUser: 0, reapedSystem: 0 };
   }
 }
 
@@ -349,6 +351,38 @@ export function procCpuSeconds(pids) {
   const times = pids.map(procTimes);
   const sum = (key) => times.reduce((n, t) => n + t[key], 0) / TICKS_PER_SECOND;
   return { user: sum("user"), system: sum("system") };
+}
+
+/**
+ * CPU seconds used so far by a whole process tree: the root, the children it has reaped (with theirs), and its live
+ * descendants. It only grows, however many children come and go meanwhile (PostgreSQL's backends, autovacuum workers),
+ * so the difference of two readings is the tree's CPU between them.
+ */
+export function treeCpuSeconds(rootPid) {
+  if (!rootPid) return { user: 0, system: 0 };
+  const root = procTimes(rootPid);
+  const live = descendants(rootPid).map(procTimes);
+  const sum = (key) => live.reduce((n, t) => n + t[key], 0);
+  return {
+    user: (root.user + root.reapedUser + sum("user")) / TICKS_PER_SECOND,
+    system: (root.system + root.reapedSystem + sum("system")) / TICKS_PER_SECOND,
+  };
+}
+
+/** The embedded PostgreSQL's postmaster: the child of the server process whose command is `postgres`. */
+export function postmasterPid(serverPid) {
+  return descendants(serverPid).find((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres" && procParent(pid) === serverPid;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function procParent(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
 }
 
 /** CPU ticks used by this process, its live descendants and the children it has reaped (which include theirs). */

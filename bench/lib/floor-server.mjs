@@ -18,9 +18,11 @@ const port = Number(process.env.PORT);
 const dataDir = process.env.FLOOR_DATA_DIR;
 const secret = fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
 const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
-const pgPort = JSON.parse(fs.readFileSync(path.join(dataDir, "postgres-owner.json"), "utf8")).port;
+const owner = JSON.parse(fs.readFileSync(path.join(dataDir, "postgres-owner.json"), "utf8"));
+const pgPort = owner.port;
+// The same way to the database as ours: its Unix socket when the embedded server has one, else TCP on loopback.
 const pool = new pg.Pool({
-  host: "127.0.0.1",
+  host: owner.socketDir ?? "127.0.0.1",
   port: pgPort,
   user: "postgres",
   password,

@@ -201,6 +201,8 @@ function tail(file: string, lines = 30): string {
 interface Owner {
   nodePid: number;
   port: number;
+  /** The folder of its Unix socket, when it has one (tools and the benchmarks' floor server read it). */
+  socketDir?: string | null;
 }
 
 function readOwner(dataDir: string): Owner | null {
@@ -414,7 +416,7 @@ async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
     if (ready && !exited) {
       log.info({ port, cluster, version: binaries.version }, "embedded PostgreSQL is running on 127.0.0.1");
       const ownerFile = path.join(options.dataDir, "postgres-owner.json");
-      fs.writeFileSync(ownerFile, JSON.stringify({ nodePid: process.pid, port } satisfies Owner));
+      fs.writeFileSync(ownerFile, JSON.stringify({ nodePid: process.pid, port, socketDir: socketDirectory() } satisfies Owner));
       const running = child;
       return {
         url,
