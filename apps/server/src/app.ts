@@ -116,7 +116,13 @@ export function createApp(ctx: AppContext) {
       }
       init.body = body;
     }
-    const send = async () => rewordAuthError(await ctx.auth.handler(new Request(c.req.url, init)));
+    const send = async () => {
+      const response = await ctx.auth.handler(new Request(c.req.url, init));
+      // Sign-out, a password change or reset, a revoked session: PostgreSQL tells every process, but this one stops
+      // trusting what it kept before it answers, so the member's very next request is judged afresh.
+      if (c.req.method === "POST") ctx.sessions.clear();
+      return rewordAuthError(response);
+    };
     return throttledAuthRequest(ctx.db, endpoint, { body: text, cookie: c.req.header("cookie") }, send);
   });
   app.get("/.well-known/jwks.json", async (c) => {

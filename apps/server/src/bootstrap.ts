@@ -28,6 +28,7 @@ import { ensureStarterSeries } from "./modules/series/starter";
 import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
 import { createPgListener } from "./realtime/listener";
+import { createSessionCache } from "./auth/session-cache";
 import { createGatheringRelay } from "./modules/gatherings/relay";
 import { createJobQueue } from "./jobs/queue";
 import { createOfflineImages, createOpenAiImages } from "./providers/images/images";
@@ -108,6 +109,7 @@ export async function buildContext(options: {
   const listener = createPgListener({ pool, log });
   const realtime = createRealtimeHub({ pool, listener, log });
   const gatherings = createGatheringRelay({ pool, db, listener, log });
+  const sessions = createSessionCache({ listener, log });
   await listener.start();
   const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
   const jobs = createJobQueue({
@@ -142,6 +144,7 @@ export async function buildContext(options: {
     webDist: config.webDist,
     realtime,
     gatherings,
+    sessions,
     async close() {
       stopSweeper();
       // Running steps finish (or, past the wait, are taken over by another process once their lease ends).

@@ -12,6 +12,7 @@ import type { ImageProvider } from "./providers/images/images";
 import type { StorageProvider } from "./providers/storage/storage";
 import type { GatheringRelay } from "./modules/gatherings/relay";
 import type { RealtimeHub } from "./realtime/hub";
+import type { SessionCache } from "./auth/session-cache";
 import type { SpeechProvider } from "./providers/tts/speech";
 
 /** Everything a request handler may need, built once at start (see main.ts and test/helpers). */
@@ -32,6 +33,8 @@ export interface AppContext {
   images: ImageProvider;
   /** Live changes to signed-in users' browsers, across processes (LISTEN/NOTIFY; see realtime/hub.ts). */
   realtime: RealtimeHub;
+  /** Who each session token belongs to, kept while PostgreSQL's notices can end entries (auth/session-cache.ts). */
+  sessions: SessionCache;
   /** Gathering rooms' signaling: the sockets this process holds, their rooms replayed from the log (LISTEN/NOTIFY). */
   gatherings: GatheringRelay;
   /** Background jobs in PostgreSQL (pg-boss): plan generation. This process works on them too. */

@@ -89,7 +89,8 @@ function toSignedInUser(
 
 /**
  * Works out who is asking, lazily (a route that needs no user pays nothing): a Bearer JWT, or the session cookie.
- * The cookie's fast path verifies Better Auth's signature and reads the session and user in one query; a session
+ * The cookie's fast path verifies Better Auth's signature and reads the session and user in one query, or from the
+ * process's session cache (auth/session-cache.ts: ended by PostgreSQL's notices, so revocation is exact); a session
  * due for refresh (or anything unusual) goes through Better Auth's own getSession, whose refreshed cookie is passed on.
  */
 export function resolveUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
@@ -104,6 +105,7 @@ export function resolveUser(ctx: AppContext): MiddlewareHandler<AppEnv> {
 export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
   const verifyJwt = createJwtVerifier(ctx);
   const secret = ctx.auth.options.secret as string;
+  const { sessions } = ctx;
 
   /**
    * Issue 19: a token lives only as long as the session it was made for, so signing out, a password change (which
@@ -111,16 +113,32 @@ export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
    */
   const fromJwt = async (token: string): Promise<SignedInUser> => {
     const { userId, sessionId } = await verifyJwt(token);
+    const key = `i:${sessionId}`;
+    const cached = sessions.get(key);
+    if (cached) {
+      if (cached.userId !== userId) throw unauthorized("This sign-in has ended. Please sign in again.");
+      return { ...cached.user, via: "jwt", sessionId: null };
+    }
+    const ticket = sessions.ticket();
     const [row] = await sessionById.execute({ sessionId, now: new Date() });
     if (!row || row.id !== userId) throw unauthorized("This sign-in has ended. Please sign in again.");
     if (row.banned) throw new AppError("FORBIDDEN", "This account has been suspended.");
-    return toSignedInUser(row, "jwt", null);
+    const user = toSignedInUser(row, "jwt", null);
+    sessions.remember(ticket, key, {
+      user,
+      userId: row.id,
+      sessionId,
+      expiresAt: row.expiresAt.getTime(),
+      updatedAt: row.updatedAt.getTime(),
+    });
+    return user;
   };
 
   const sessionLookup = ctx.db
     .select({
       sessionId: schema.sessions.id,
       updatedAt: schema.sessions.updatedAt,
+      expiresAt: schema.sessions.expiresAt,
       id: schema.users.id,
       email: schema.users.email,
       name: schema.users.name,
@@ -135,6 +153,8 @@ export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
 
   const sessionById = ctx.db
     .select({
+      updatedAt: schema.sessions.updatedAt,
+      expiresAt: schema.sessions.expiresAt,
       id: schema.users.id,
       email: schema.users.email,
       name: schema.users.name,
@@ -186,10 +206,22 @@ export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
     if (cached) return cached;
     // With the cache on, a miss goes through Better Auth, which reads the session and sends a fresh cache cookie.
     if (cacheOptions) return fromBetterAuth(c);
+    const key = `t:${token}`;
+    const known = sessions.get(key);
+    if (known && Date.now() - known.updatedAt < SESSION_REFRESH_AFTER_MS) return known.user;
+    const ticket = sessions.ticket();
     const [row] = await sessionLookup.execute({ token, now: new Date() });
     if (!row) return null;
     if (!row.banned && Date.now() - row.updatedAt.getTime() < SESSION_REFRESH_AFTER_MS) {
-      return toSignedInUser(row, "session", row.sessionId);
+      const user = toSignedInUser(row, "session", row.sessionId);
+      sessions.remember(ticket, key, {
+        user,
+        userId: row.id,
+        sessionId: row.sessionId,
+        expiresAt: row.expiresAt.getTime(),
+        updatedAt: row.updatedAt.getTime(),
+      });
+      return user;
     }
     return fromBetterAuth(c);
   };

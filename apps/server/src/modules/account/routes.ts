@@ -19,6 +19,7 @@ export function accountRoutes(ctx: AppContext) {
       const user = await requireUser(c);
       await readJson(c, deleteAccountInput);
       await deleteAccount(ctx.db, ctx.storage, ctx.billing, user.id);
+      ctx.sessions.forgetUser(user.id);
       ctx.log.info({ userId: user.id }, "account deleted at the user's request");
       // The session cookie cache would otherwise keep this device "signed in" for its lifetime.
       expireSessionCookies(c, ctx);

@@ -71,6 +71,8 @@ export function adminRoutes(ctx: AppContext) {
     .post(`${REPORT}/ban-author`, async (c) => {
       const { reason } = await readJson(c, reportAuthorBanInput);
       await banReportAuthor(ctx.db, await requireAdmin(c), { reportId: c.req.param("id"), reason });
+      // The author's sessions ended in PostgreSQL; this process stops trusting any it kept before answering.
+      ctx.sessions.clear();
       return c.json({ banned: true });
     })
     .post(`${REPORT}/resolve`, async (c) => {
@@ -105,19 +107,23 @@ export function adminRoutes(ctx: AppContext) {
     .post(`${USER}/role`, async (c) => {
       const { admin } = await readJson(c, adminRoleInput);
       await setRole(ctx.db, await requireAdmin(c), c.req.param("id"), admin);
+      ctx.sessions.forgetUser(c.req.param("id"));
       return c.json(await userDetail(ctx.db, c.req.param("id")));
     })
     .post(`${USER}/ban`, async (c) => {
       const { reason } = await readJson(c, adminBanInput);
       await banUser(ctx.db, await requireAdmin(c), c.req.param("id"), reason);
+      ctx.sessions.forgetUser(c.req.param("id"));
       return c.json(await userDetail(ctx.db, c.req.param("id")));
     })
     .post(`${USER}/unban`, async (c) => {
       await unbanUser(ctx.db, await requireAdmin(c), c.req.param("id"));
+      ctx.sessions.forgetUser(c.req.param("id"));
       return c.json(await userDetail(ctx.db, c.req.param("id")));
     })
     .post(`${USER}/reset-two-factor`, async (c) => {
       await resetTwoFactor(ctx.db, await requireAdmin(c), c.req.param("id"));
+      ctx.sessions.forgetUser(c.req.param("id"));
       return c.json(await userDetail(ctx.db, c.req.param("id")));
     })
     .post(`${USER}/password-reset`, async (c) => {

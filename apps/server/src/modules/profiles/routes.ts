@@ -33,7 +33,10 @@ export function profileRoutes(ctx: AppContext) {
     .patch("/profile", async (c) => {
       const user = await requireUser(c);
       const changes = await readJson(c, updateProfileInput);
-      return c.json(await updateProfile(ctx.db, { userId: user.id, changes }));
+      const profile = await updateProfile(ctx.db, { userId: user.id, changes });
+      // A new display name is also the account's name, which the signed-in user carries.
+      if (changes.display_name !== undefined) ctx.sessions.forgetUser(user.id);
+      return c.json(profile);
     })
     .get("/profile/username-availability", async (c) => {
       const user = await requireUser(c);
