@@ -123,7 +123,8 @@ export function createApp(ctx: AppContext) {
       if (c.req.method === "POST") ctx.sessions.clear();
       return rewordAuthError(response);
     };
-    return throttledAuthRequest(ctx.db, endpoint, { body: text, cookie: c.req.header("cookie") }, send);
+    const request = { body: text, cookie: c.req.header("cookie"), secret: ctx.auth.options.secret as string };
+    return throttledAuthRequest(ctx.db, endpoint, request, send);
   });
   app.get("/.well-known/jwks.json", async (c) => {
     c.header("cache-control", "public, max-age=300");

@@ -150,6 +150,50 @@ describe("two-factor sign-in with TOTP", () => {
     expect((await laptop.get("/api/me")).json().user.id).toBe(user.id);
   });
 
+  test("wrong codes for one account from many addresses make its next code wait, then it works (issue 19)", async () => {
+    const owner = app.client({ localAddress: "127.0.23.1" });
+    const user = await signUp(owner, { name: "Caleb Stone" });
+    const { totp } = await enableTotp(owner, user);
+    expect((await owner.post("/api/auth/two-factor/verify-totp", { code: totp.generate() })).status).toBe(200);
+
+    // A guesser who knows the password: a new pending sign-in from a new address for every wrong code.
+    // The first five are free.
+    for (let i = 0; i < 5; i++) {
+      const device = app.client({ localAddress: `127.0.23.${10 + i}` });
+      expect((await signIn(device, user)).json().twoFactorRedirect).toBe(true);
+      const wrong = await device.post("/api/auth/two-factor/verify-totp", { code: wrongCode(totp) });
+      expect(wrong.status, wrong.text).toBe(401);
+    }
+    const key = `shepherd:two-factor-failures:${user.id}`;
+    const counted = async () => (await app.db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, key)))[0];
+    expect((await counted())?.count, "every address's wrong code counts for the one account").toBe(5);
+
+    // The next code, even the right one, must wait (1 s after 5 failures, doubling with each more; the last failure is
+    // made "now" so that a slow machine does not outlast the wait), and says so.
+    await app.db.update(schema.rateLimits).set({ lastRequest: Date.now() }).where(eq(schema.rateLimits.key, key));
+    const member = app.client({ localAddress: "127.0.23.30" });
+    expect((await signIn(member, user)).json().twoFactorRedirect).toBe(true);
+    const waiting = await member.post("/api/auth/two-factor/verify-totp", { code: totp.generate() });
+    expect(waiting.status).toBe(429);
+    expect(waiting.json().error.message).toMatch(/^Too many wrong codes for this account\. Wait 1 second and try again/);
+    expect((await member.get("/api/me")).status).toBe(401);
+    // A backup code waits too: one count for both kinds of code.
+    const backup = await member.post("/api/auth/two-factor/verify-backup-code", { code: "whatever-code" });
+    expect(backup.status).toBe(429);
+
+    // Once the wait is over (the last failure moved 5 s back), the right code signs him in and the count is cleared.
+    await app.db
+      .update(schema.rateLimits)
+      .set({ lastRequest: Date.now() - 5_000 })
+      .where(eq(schema.rateLimits.key, key));
+    const later = app.client({ localAddress: "127.0.23.31" });
+    expect((await signIn(later, user)).json().twoFactorRedirect).toBe(true);
+    const code = totp.generate({ timestamp: Date.now() + totp.period * 1000 });
+    expect((await later.post("/api/auth/two-factor/verify-totp", { code })).status).toBe(200);
+    expect((await later.get("/api/me")).json().user.id).toBe(user.id);
+    expect(await counted()).toBeUndefined();
+  });
+
   test("two-factor settings need a signed-in session", async () => {
     const anonymous = app.client();
     expect((await anonymous.post("/api/auth/two-factor/enable", { password: "whatever-123" })).status).toBe(401);

@@ -59,9 +59,9 @@ function readCookie(header: string, name: string): string | null {
   return null;
 }
 
-/** The session token from Better Auth's signed cookie (`token.HMAC-SHA256`), or null when the signature is wrong. */
-export function verifiedSessionToken(cookieHeader: string, secret: string): string | null {
-  const raw = readCookie(cookieHeader, SESSION_COOKIE);
+/** The value of one of Better Auth's signed cookies (`value.HMAC-SHA256`), or null when absent or wrongly signed. */
+export function verifiedSignedCookie(cookieHeader: string, name: string, secret: string): string | null {
+  const raw = readCookie(cookieHeader, name);
   if (!raw) return null;
   let value: string;
   try {
@@ -75,6 +75,11 @@ export function verifiedSessionToken(cookieHeader: string, secret: string): stri
   const given = Buffer.from(value.slice(dot + 1), "base64");
   const expected = createHmac("sha256", secret).update(token).digest();
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/** The session token from Better Auth's signed session cookie, or null when the signature is wrong. */
+export function verifiedSessionToken(cookieHeader: string, secret: string): string | null {
+  return verifiedSignedCookie(cookieHeader, SESSION_COOKIE, secret);
 }
 
 type UserRow = typeof schema.users.$inferSelect;

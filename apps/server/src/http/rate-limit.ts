@@ -3,24 +3,38 @@ import type { Database } from "../db/client";
 import { AppError } from "../errors";
 
 /**
- * A fixed-window counter per key in the rate_limits table (Better Auth keeps its own sign-in counts there too; our
- * keys start with "shepherd:"), so every server process counts together. Throws 429 with `message` once `max`
- * requests were made in the window.
+ * Counts one more event for `key` in the rate_limits table (Better Auth keeps its own counts there too; ours start with
+ * "shepherd:"), so every server process counts together, and returns the count. The count starts again at 1 once the
+ * window since `last_request` is over. A fixed window keeps `last_request` at the window's first event; a sliding one
+ * moves it to each event (a count that lasts while events keep coming, as failures do).
  */
+export async function countEvent(
+  db: Database,
+  key: string,
+  options: { windowSeconds: number; window: "fixed" | "sliding"; now?: number },
+): Promise<number> {
+  const now = options.now ?? Date.now();
+  const windowStart = now - options.windowSeconds * 1000;
+  const lastRequest =
+    options.window === "sliding"
+      ? sql`${now}`
+      : sql`case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end`;
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (id, key, count, last_request)
+    values (${crypto.randomUUID()}, ${key}, 1, ${now})
+    on conflict (key) do update set
+      count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
+      last_request = ${lastRequest}
+    returning count`);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/** A fixed-window limit per key: throws 429 with `message` once `max` requests were made in the window. */
 export async function takeRateLimit(
   db: Database,
   key: string,
   limit: { max: number; windowSeconds: number; message: string },
 ): Promise<void> {
-  const now = Date.now();
-  const windowStart = now - limit.windowSeconds * 1000;
-  const result = await db.execute<{ count: number }>(sql`
-    insert into rate_limits (id, key, count, last_request)
-    values (${crypto.randomUUID()}, ${`shepherd:${key}`}, 1, ${now})
-    on conflict (key) do update set
-      count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
-      last_request = case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end
-    returning count`);
-  const count = Number(result.rows[0]?.count ?? 0);
+  const count = await countEvent(db, `shepherd:${key}`, { windowSeconds: limit.windowSeconds, window: "fixed" });
   if (count > limit.max) throw new AppError("TOO_MANY_REQUESTS", limit.message);
 }
