@@ -109,7 +109,7 @@ export async function buildContext(options: {
   const listener = createPgListener({ pool, log });
   const realtime = createRealtimeHub({ pool, listener, log });
   const gatherings = createGatheringRelay({ pool, db, listener, log });
-  const sessions = createSessionCache({ listener, log });
+  const sessions = createSessionCache({ pool, listener, log });
   await listener.start();
   const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
   const jobs = createJobQueue({

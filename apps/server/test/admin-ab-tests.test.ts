@@ -30,6 +30,7 @@ describe("admin A/B tests", () => {
     const client = app.client();
     const user = await signUp(client, { name: "Admin Person" });
     await setAdmin(app.db, user.email, true);
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
     admin = { ...user, client };
   });
   afterAll(async () => {

@@ -41,6 +41,7 @@ describe("the admin API's guard", () => {
     admin = app.client();
     const adminUser = await signUp(admin, { name: "Admin Walker" });
     await setAdmin(app.db, adminUser.email, true);
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
   });
   afterAll(async () => {
     await app?.close();
@@ -87,8 +88,10 @@ describe("the admin API's guard", () => {
     const client = app.client();
     const user = await signUp(client, { name: "Former Admin" });
     await setAdmin(app.db, user.email, true);
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
     expect((await client.get("/api/admin/dashboard")).status).toBe(200);
     await app.db.update(schema.users).set({ role: "user" }).where(eq(schema.users.id, user.id));
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
     expect((await client.get("/api/admin/dashboard")).status).toBe(403);
   });
 });

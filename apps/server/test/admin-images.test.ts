@@ -17,6 +17,7 @@ async function newAdmin(app: TestApp) {
   const client = app.client();
   const user = await signUp(client, { name: "Admin Person" });
   await setAdmin(app.db, user.email, true);
+  await app.ctx.sessions.sync(); // what this process kept of his session hears the change
   return { client, ...user };
 }
 

@@ -32,6 +32,7 @@ async function newAdmin(app: TestApp): Promise<{ client: TestClient; id: string;
   const client = app.client();
   const user = await signUp(client, { name: "Admin Person" });
   await setAdmin(app.db, user.email, true);
+  await app.ctx.sessions.sync(); // what this process kept of his session hears the change
   return { client, id: user.id, email: user.email };
 }
 

@@ -25,6 +25,7 @@ async function newAdmin(app: TestApp, name = "Admin Person"): Promise<{ client: 
   const client = app.client();
   const user = await signUp(client, { name });
   await setAdmin(app.db, user.email, true);
+  await app.ctx.sessions.sync(); // what this process kept of his session hears the change
   return { client, id: user.id, email: user.email };
 }
 
@@ -186,6 +187,7 @@ describe("admin users", () => {
       .update(schema.users)
       .set({ name: '=HYPERLINK("http://evil","x"), plus\nmore' })
       .where(eq(schema.users.id, found.id));
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
     const csv = await admin.client.get(`/api/admin/users?q=encourager_b&format=csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers["content-type"]).toContain("text/csv");
@@ -259,6 +261,7 @@ describe("admin users", () => {
 
     await app.db.insert(schema.twoFactors).values({ id: randomUUID(), userId: member.id, secret: "s", backupCodes: "c" });
     await app.db.update(schema.users).set({ twoFactorEnabled: true }).where(eq(schema.users.id, member.id));
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
     const reset = (await admin.client.post(`/api/admin/users/${member.id}/reset-two-factor`, {})).json() as AdminUserDetail;
     expect(reset.account.two_factor_enabled).toBe(false);
     expect(await app.db.select().from(schema.twoFactors).where(eq(schema.twoFactors.userId, member.id))).toEqual([]);

@@ -299,6 +299,7 @@ describe("the admin Reports page", () => {
     const admin = await brother(app, "Admin");
     const [adminRow] = await app.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
     await setAdmin(app.db, adminRow!.email, true);
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
 
     const post = (await a.client.post("/api/pasture/posts", { body: "Something unkind" })).json();
     const other = (await a.client.post("/api/pasture/posts", { body: "A misunderstanding" })).json();
@@ -334,6 +335,23 @@ describe("the admin Reports page", () => {
     expect(resolved.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([postReport.id, commentReport.id]));
     const bad = await admin.client.post(`/api/admin/reports/${postReport.id}/resolve`, { action: "ban" });
     expect(bad.json().error.message).toBe("action: action must be dismiss or remove");
+
+    // Both are in the audit log, shown on the author's page.
+    const audit = (await admin.client.get(`/api/admin/users/${a.id}`)).json().audit as Array<{
+      action: string;
+      actor_email: string;
+      details: Record<string, unknown>;
+    }>;
+    expect(audit.map((e) => e.action).sort()).toEqual(["report.dismiss", "report.remove"]);
+    expect(audit.find((e) => e.action === "report.dismiss")!.details).toMatchObject({
+      report_id: postReport.id,
+      reason: "Unkind",
+    });
+    expect(audit.find((e) => e.action === "report.remove")!.details).toMatchObject({
+      report_id: commentReport.id,
+      reason: "Rude",
+    });
+    expect(audit.every((e) => e.actor_email === adminRow!.email)).toBe(true);
   });
 });
 
@@ -344,6 +362,7 @@ describe("removing a reported post", () => {
     const admin = await brother(app, "Admin");
     const [adminRow] = await app.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
     await setAdmin(app.db, adminRow!.email, true);
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
     const form = await multipart({ image: { bytes: TINY_PNG, filename: "x.png", type: "image/png" } });
     const upload = await a.client.request("POST", "/api/pasture/images", {
       body: form.body,

@@ -34,11 +34,13 @@ describe("reading the session cookie on /api routes", () => {
       .update(schema.sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.sessions.userId, user.id));
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
     expect((await client.get("/api/me")).status).toBe(401);
 
     const other = app.client();
     const second = await signUp(other);
     await app.db.delete(schema.sessions).where(eq(schema.sessions.userId, second.id));
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
     expect((await other.get("/api/me")).status).toBe(401);
   });
 
@@ -50,6 +52,7 @@ describe("reading the session cookie on /api routes", () => {
       .update(schema.sessions)
       .set({ updatedAt: new Date(Date.now() - 2 * DAY_MS), expiresAt: staleExpiry })
       .where(eq(schema.sessions.userId, user.id));
+    await app.ctx.sessions.sync(); // what this process kept of his session hears the change
     const response = await client.get("/api/me");
     expect(response.status).toBe(200);
     expect(response.json().user.id).toBe(user.id);

@@ -1,16 +1,19 @@
+import type pg from "pg";
 import type { SignedInUser } from "../context";
 import type { Logger } from "../logger";
 import type { PgListener } from "../realtime/listener";
 
 /**
  * The channel PostgreSQL triggers notify when a session or a user row changes or goes (migration 0016): the payload is
- * `s:<session id>` or `u:<user id>`. Triggers, not our code, so every path is covered: Better Auth's sign-out and
+ * `s:<session id>` or `u:<user id>` (and `y:<id>` for sync()). Triggers, not our code, so every path is covered: Better Auth's sign-out and
  * password change, a ban, an account deletion's cascade, a change made by another process or by hand.
  */
 export const SESSIONS_CHANNEL = "shepherd_sessions";
 /** How long an entry is trusted at most, even with no notice (a bound, not the mechanism: notices end entries). */
 const ENTRY_MS = 60_000;
 const MAX_ENTRIES = 10_000;
+/** How long sync() waits for its own notice before it empties the cache instead. */
+const SYNC_TIMEOUT_MS = 2_000;
 
 export interface CachedSession {
   user: SignedInUser;
@@ -40,11 +43,19 @@ export interface SessionCache {
   remember(ticket: number, key: string, session: CachedSession): void;
   forgetUser(userId: string): void;
   clear(): void;
+  /**
+   * Resolves once this process has applied every notice committed before the call: it sends a notice of its own and
+   * waits to hear it (PostgreSQL delivers notices in commit order). For a change made outside this process's own
+   * paths, e.g. a test's direct update, whose next request must see it. Empties the cache if the notice is not heard.
+   */
+  sync(): Promise<void>;
   size(): number;
 }
 
-export function createSessionCache({ listener, log }: { listener: PgListener; log: Logger }): SessionCache {
+export function createSessionCache({ pool, listener, log }: { pool: pg.Pool; listener: PgListener; log: Logger }): SessionCache {
   const entries = new Map<string, Entry>();
+  const syncs = new Map<string, () => void>();
+  let syncCount = 0;
   // Bumped by every forget: a read that began before it may hold what was just forgotten.
   let generation = 0;
 
@@ -62,6 +73,7 @@ export function createSessionCache({ listener, log }: { listener: PgListener; lo
       const id = payload.slice(2);
       if (payload.startsWith("s:")) forgetWhere((entry) => entry.sessionId === id);
       else if (payload.startsWith("u:")) forgetWhere((entry) => entry.userId === id);
+      else if (payload.startsWith("y:")) syncs.get(id)?.();
       else {
         log.warn({ payload: payload.slice(0, 100) }, "ignored a malformed session notice");
         clear();
@@ -91,6 +103,25 @@ export function createSessionCache({ listener, log }: { listener: PgListener; lo
     },
     forgetUser: (userId) => forgetWhere((entry) => entry.userId === userId),
     clear,
+    async sync() {
+      if (!listener.listening()) return clear();
+      const id = `${process.pid}-${(syncCount += 1)}`;
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        syncs.set(id, () => resolve(true));
+        timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
+      });
+      try {
+        await pool.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `y:${id}`]);
+        if (!(await heard)) clear();
+      } catch (error) {
+        log.warn({ err: error }, "could not sync the session cache; emptied it");
+        clear();
+      } finally {
+        clearTimeout(timer);
+        syncs.delete(id);
+      }
+    },
     size: () => entries.size,
   };
 }

@@ -14,6 +14,8 @@ export type AuditAction =
   | "job.retry"
   | "support.reply"
   | "support.status"
+  | "report.dismiss"
+  | "report.remove"
   | "report.hide"
   | "report.restore"
   | "experiment.create"

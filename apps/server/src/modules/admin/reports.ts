@@ -3,12 +3,12 @@ import type { ReportTarget } from "@shepherd/shared";
 import type { SignedInUser } from "../../context";
 import { schema, type Database } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import { reportedTable } from "../community/reports";
+import { reportedTable, resolveReport } from "../community/reports";
 import { recordAudit } from "./audit";
 import { banUser } from "./users";
 
 /**
- * Reports' admin actions beyond dismiss and remove: hide what was reported without deleting it (only its author and
+ * Reports' admin actions: dismiss a report, remove what was reported, hide it without deleting it (only its author and
  * admins still see it), restore it, and ban its author (the Users page's ban). Each is audited.
  */
 
@@ -49,9 +49,31 @@ export async function setReportedHidden(
       actor,
       action: options.hidden ? "report.hide" : "report.restore",
       targetUserId: report.authorId,
-      target: `${type.replace(/_/g, " ")} ${report.targetId}`,
+      target: describe(report),
       details: { report_id: report.id, reason: report.reason, excerpt: report.excerpt.slice(0, 200) },
     });
+  });
+}
+
+const describe = (report: { targetType: string; targetId: string }) =>
+  `${report.targetType.replace(/_/g, " ")} ${report.targetId}`;
+
+/** Dismisses a report, or removes what was reported (resolving its every report), with the audit entry. */
+export async function resolveReportAudited(
+  db: Database,
+  actor: SignedInUser,
+  options: { reportId: string; action: "dismiss" | "remove" },
+) {
+  return resolveReport(db, {
+    ...options,
+    within: (tx, report) =>
+      recordAudit(tx, {
+        actor,
+        action: options.action === "dismiss" ? "report.dismiss" : "report.remove",
+        targetUserId: report.authorId,
+        target: describe(report),
+        details: { report_id: report.id, reason: report.reason, excerpt: report.excerpt.slice(0, 200) },
+      }),
   });
 }
 

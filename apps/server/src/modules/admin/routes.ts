@@ -21,7 +21,7 @@ import type { AppContext, AppEnv, SignedInUser } from "../../context";
 import { AppError } from "../../errors";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { deleteStoredFile } from "../../providers/storage/storage";
-import { listReports, resolveReport } from "../community/reports";
+import { listReports } from "../community/reports";
 import { churnOverview, listCancellations, listInactive } from "./churn";
 import { csvResponse, toCsv } from "./csv";
 import { dashboard } from "./dashboard";
@@ -29,7 +29,7 @@ import { createExperiment, getExperiment, listExperiments, setExperimentRunning 
 import { featureUse } from "./features";
 import { errorGroups, failedJobs, health, retryJob } from "./health";
 import { generateDevotionalImage, imagesOverview, queueMissingImages } from "./images";
-import { banReportAuthor, setReportedHidden } from "./reports";
+import { banReportAuthor, resolveReportAudited, setReportedHidden } from "./reports";
 import { listBillingEvents, listSubscriptions, subscriptionsOverview } from "./subscriptions";
 import { listSupportRequests, replyToSupport, setSupportStatus, supportCounts, supportThread } from "./support";
 import { banUser, resetTwoFactor, searchUsers, sendPasswordReset, setRole, unbanUser, userDetail } from "./users";
@@ -77,7 +77,8 @@ export function adminRoutes(ctx: AppContext) {
     })
     .post(`${REPORT}/resolve`, async (c) => {
       const { action } = await readJson(c, resolveReportInput);
-      const { removedImageUrl, ...result } = await resolveReport(ctx.db, { reportId: c.req.param("id"), action });
+      const actor = await requireAdmin(c);
+      const { removedImageUrl, ...result } = await resolveReportAudited(ctx.db, actor, { reportId: c.req.param("id"), action });
       await deleteStoredFile(ctx.storage, removedImageUrl);
       return c.json(result);
     })

@@ -145,13 +145,19 @@ export async function listReports(db: Database, options: { status: "open" | "res
  */
 export async function resolveReport(
   db: Database,
-  options: { reportId: string; action: "dismiss" | "remove" },
+  options: {
+    reportId: string;
+    action: "dismiss" | "remove";
+    /** Runs in the same transaction once the report is resolved (the admin area's audit entry). */
+    within?: (tx: Transaction, report: typeof contentReports.$inferSelect) => Promise<void>;
+  },
 ): Promise<{ resolved: true; removed: boolean; removedImageUrl: string | null }> {
   const [report] = await db.select().from(contentReports).where(eq(contentReports.id, options.reportId));
   if (!report) throw notFound("That report");
   return db.transaction(async (tx) => {
     if (options.action === "dismiss") {
       await tx.update(contentReports).set({ status: "resolved" }).where(eq(contentReports.id, report.id));
+      await options.within?.(tx, report);
       return { resolved: true, removed: false, removedImageUrl: null };
     }
     const removal = await removeContent(tx, report.targetType as ReportTarget, report.targetId);
@@ -159,6 +165,7 @@ export async function resolveReport(
       .update(contentReports)
       .set({ status: "resolved" })
       .where(and(eq(contentReports.targetType, report.targetType), eq(contentReports.targetId, report.targetId)));
+    await options.within?.(tx, report);
     return { resolved: true, ...removal };
   });
 }

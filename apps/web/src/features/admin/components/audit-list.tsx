@@ -11,6 +11,8 @@ const ACTION_LABEL: Record<string, string> = {
   "job.retry": "Retried a failed job",
   "support.reply": "Replied",
   "support.status": "Changed the status",
+  "report.dismiss": "Dismissed a report",
+  "report.remove": "Removed reported content",
   "report.hide": "Hid reported content",
   "report.restore": "Restored reported content",
 };
