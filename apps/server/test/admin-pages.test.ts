@@ -382,11 +382,33 @@ describe("admin Reports: hide, restore, ban the author", () => {
     expect((await reader.client.get(`/api/pasture/posts/${post.id}`)).json()).toMatchObject({ hidden: false });
     expect(await commentIds(reader.client)).not.toContain(comment.id);
 
+    // The count under a post is of the comments everyone sees: a hidden comment leaves it, and comes back with it.
+    const count = async () => (await reader.client.get(`/api/pasture/posts/${host.id}`)).json().comment_count;
+    expect(await count()).toBe(0);
+    expect((await admin.client.post(`/api/admin/reports/${commentReport.id}/restore`)).status).toBe(200);
+    expect(await count()).toBe(1);
+    expect(await commentIds(reader.client)).toContain(comment.id);
+    expect((await admin.client.post(`/api/admin/reports/${commentReport.id}/hide`)).status).toBe(200);
+    expect((await admin.client.post(`/api/admin/reports/${commentReport.id}/hide`)).status).toBe(200);
+    expect(await count()).toBe(0);
+    // Removing it then leaves the count as it is.
+    expect((await admin.client.post(`/api/admin/reports/${commentReport.id}/resolve`, { action: "remove" })).status).toBe(200);
+    expect(await count()).toBe(0);
+    expect(await commentIds(admin.client)).not.toContain(comment.id);
+
     const audit = await app.db
       .select()
       .from(schema.adminAuditLog)
       .where(and(eq(schema.adminAuditLog.targetUserId, author.id)));
-    expect(audit.map((a) => a.action).sort()).toEqual(["report.hide", "report.hide", "report.restore"]);
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "report.hide",
+      "report.hide",
+      "report.hide",
+      "report.hide",
+      "report.remove",
+      "report.restore",
+      "report.restore",
+    ]);
     expect(audit.find((a) => a.action === "report.restore")!.details).toMatchObject({
       report_id: postReport.id,
       reason: "Unkind",

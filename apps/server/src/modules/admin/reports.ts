@@ -3,7 +3,9 @@ import type { ReportTarget } from "@shepherd/shared";
 import type { SignedInUser } from "../../context";
 import { schema, type Database } from "../../db/client";
 import { AppError, notFound } from "../../errors";
+import { setCommentHidden } from "../community/comments";
 import { reportedTable, resolveReport } from "../community/reports";
+import { threadReportedAs } from "../community/threads";
 import { recordAudit } from "./audit";
 import { banUser } from "./users";
 
@@ -32,13 +34,19 @@ export async function setReportedHidden(
   const report = await findReport(db, options.reportId);
   const type = report.targetType as ReportTarget;
   const target = reportedTable(type);
+  const thread = threadReportedAs(type);
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(target.table)
-      .set({ hiddenAt: options.hidden ? new Date() : null })
-      .where(eq(target.id, report.targetId))
-      .returning({ id: target.id });
-    if (rows.length === 0) throw new AppError("CONFLICT", "What was reported is gone: there is nothing to hide or restore.");
+    // A comment goes through its thread, so its parent's count (the comments not hidden) moves with it.
+    const found = thread
+      ? await setCommentHidden(tx, thread, report.targetId, options.hidden)
+      : (
+          await tx
+            .update(target.table)
+            .set({ hiddenAt: options.hidden ? new Date() : null })
+            .where(eq(target.id, report.targetId))
+            .returning({ id: target.id })
+        ).length > 0;
+    if (!found) throw new AppError("CONFLICT", "What was reported is gone: there is nothing to hide or restore.");
     if (options.hidden) {
       await tx
         .update(contentReports)

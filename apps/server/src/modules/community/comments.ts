@@ -47,8 +47,8 @@ export interface CommentKindDefinition {
 }
 
 export interface CommentKind extends CommentKindDefinition {
-  /** The property names of the parent id and the count, for Drizzle's insert and update. */
-  keys: { parentId: string; commentCount: string };
+  /** The property names of the parent id, the hidden time and the count, for Drizzle's insert and update. */
+  keys: { parentId: string; hiddenAt: string; commentCount: string };
 }
 
 function keyOf(table: PgTable, column: PgColumn): string {
@@ -62,6 +62,7 @@ export function defineCommentKind(definition: CommentKindDefinition): CommentKin
     ...definition,
     keys: {
       parentId: keyOf(definition.table, definition.columns.parentId),
+      hiddenAt: keyOf(definition.table, definition.columns.hiddenAt),
       commentCount: keyOf(definition.parent.table, definition.parent.commentCount),
     },
   };
@@ -239,14 +240,40 @@ export async function deleteComment(
   });
 }
 
-/** Deletes a comment whoever wrote it (its author's delete, or an admin resolving a report); false when it was gone. */
+/**
+ * Deletes a comment whoever wrote it (its author's delete, or an admin resolving a report); false when it was gone.
+ * The parent's count holds the comments not hidden, so a hidden one leaves it as it is.
+ */
 export async function removeComment(tx: Transaction, kind: CommentKind, commentId: string): Promise<boolean> {
   const [row] = (await tx
     .delete(kind.table)
     .where(eq(kind.columns.id, commentId))
-    .returning({ parentId: kind.columns.parentId })) as Array<{ parentId: string }>;
+    .returning({ parentId: kind.columns.parentId, hiddenAt: kind.columns.hiddenAt })) as Array<{
+    parentId: string;
+    hiddenAt: Date | null;
+  }>;
   if (!row) return false;
-  await countComment(tx, kind, row.parentId, -1);
+  if (row.hiddenAt === null) await countComment(tx, kind, row.parentId, -1);
+  return true;
+}
+
+/**
+ * Hides a comment from everyone but its author and admins, or shows it again (an admin's report action), moving the
+ * parent's count with it, which holds the comments not hidden. False when the comment is gone.
+ */
+export async function setCommentHidden(tx: Transaction, kind: CommentKind, commentId: string, hidden: boolean): Promise<boolean> {
+  const [row] = (await tx
+    .select({ parentId: kind.columns.parentId, hiddenAt: kind.columns.hiddenAt })
+    .from(kind.table)
+    .where(eq(kind.columns.id, commentId))
+    .for("update")) as Array<{ parentId: string; hiddenAt: Date | null }>;
+  if (!row) return false;
+  if ((row.hiddenAt !== null) === hidden) return true;
+  await tx
+    .update(kind.table)
+    .set({ [kind.keys.hiddenAt]: hidden ? new Date() : null })
+    .where(eq(kind.columns.id, commentId));
+  await countComment(tx, kind, row.parentId, hidden ? -1 : 1);
   return true;
 }
 
