@@ -128,6 +128,28 @@ describe("admin Generate images, offline", () => {
     expect(csv.headers["content-disposition"]).toMatch(/devotional-images-\d{4}-\d{2}-\d{2}\.csv/);
     expect(csv.text.split("\r\n").filter(Boolean)).toHaveLength(1 + 3);
   });
+  test("the list is searched by title, passage or the member's email, with % and _ taken as typed", async () => {
+    const member = await memberWithDevotional(app);
+    const [row] = await app.db.select().from(schema.devotionals).where(eq(schema.devotionals.id, member.devotionalId));
+    const search = async (q: string) =>
+      (await admin.client.get(`/api/admin/images?q=${encodeURIComponent(q)}`)).json() as AdminImages;
+
+    const byEmail = await search(member.user.email.toUpperCase());
+    expect(byEmail.list.items.map((i) => i.id)).toEqual([member.devotionalId]);
+    expect(byEmail.list.total).toBe(1);
+    expect((await search(row!.title.slice(0, 12))).list.items.map((i) => i.id)).toContain(member.devotionalId);
+    expect((await search(row!.passage)).list.items.map((i) => i.id)).toContain(member.devotionalId);
+    expect((await search("%")).list.items).toEqual([]);
+    expect((await search("no devotional is called this")).list).toMatchObject({ items: [], total: 0 });
+    // With the missing filter too, and in the CSV.
+    const missing = (await admin.client.get(`/api/admin/images?missing=true&q=${encodeURIComponent(member.user.email)}`)).json();
+    expect((missing as AdminImages).list.items.map((i) => i.id)).toEqual([member.devotionalId]);
+    const csv = await admin.client.get(`/api/admin/images?format=csv&q=${encodeURIComponent(member.user.email)}`);
+    expect(csv.text.split("\r\n").filter(Boolean)).toHaveLength(2);
+    const bad = await admin.client.get(`/api/admin/images?q=${"x".repeat(201)}`);
+    expect(bad.status).toBe(400);
+    expect(bad.json().error.message).toMatch(/200 characters/);
+  });
 });
 
 describe("admin Generate images with an images model", () => {

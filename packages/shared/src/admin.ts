@@ -358,9 +358,15 @@ export interface AdminSupportInbox extends AdminPage<AdminSupportRow> {
   counts: Record<SupportStatus, number>;
 }
 
-/** Admin Generate images: the devotionals' list (all, or only those missing an image). */
+/** Admin Generate images: the devotionals' list (all, or only those missing an image), searched by `q`. */
 export const adminImagesQuery = z
   .object({
+    q: z
+      .string()
+      .max(200, "Search for at most 200 characters")
+      .refine(noNul, "may not contain NUL characters")
+      .default("")
+      .transform((v) => v.trim()),
     missing: z
       .enum(["true", "false"], { error: "must be true or false" })
       .default("false")

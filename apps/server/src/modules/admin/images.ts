@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or } from "drizzle-orm";
 import {
   ADMIN_EXPORT_MAX_ROWS,
   ADMIN_PAGE_SIZE,
@@ -10,6 +10,7 @@ import {
 import type { AppContext, SignedInUser } from "../../context";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
+import { containing } from "../../db/like";
 import { notFound } from "../../errors";
 import { QUEUES, type JobQueue } from "../../jobs/queue";
 import type { Logger } from "../../logger";
@@ -106,10 +107,16 @@ export async function startImageWriters(deps: Deps & { jobs: JobQueue; log: Logg
 /** The page: which provider draws, how many devotionals lack an image, and the devotionals (newest first). */
 export async function imagesOverview(
   ctx: AppContext,
-  options: { page: number; missingOnly: boolean; all?: boolean },
+  options: { page: number; missingOnly: boolean; q?: string; all?: boolean },
 ): Promise<AdminImages> {
   const limit = options.all ? ADMIN_EXPORT_MAX_ROWS : ADMIN_PAGE_SIZE;
-  const where = options.missingOnly ? isNull(devotionals.imageUrl) : undefined;
+  const pattern = containing(options.q ?? "");
+  const where = and(
+    options.missingOnly ? isNull(devotionals.imageUrl) : undefined,
+    options.q
+      ? or(ilike(devotionals.title, pattern), ilike(devotionals.passage, pattern), ilike(users.email, pattern))
+      : undefined,
+  );
   const [rows, [total], [missing], [all]] = await Promise.all([
     ctx.db
       .select({ d: devotionals, email: users.email })
@@ -119,7 +126,7 @@ export async function imagesOverview(
       .orderBy(desc(devotionals.devotionalDate), desc(devotionals.id))
       .limit(limit)
       .offset(options.all ? 0 : (options.page - 1) * ADMIN_PAGE_SIZE),
-    ctx.db.select({ n: count() }).from(devotionals).where(where),
+    ctx.db.select({ n: count() }).from(devotionals).innerJoin(users, eq(users.id, devotionals.userId)).where(where),
     ctx.db.select({ n: count() }).from(devotionals).where(isNull(devotionals.imageUrl)),
     ctx.db.select({ n: count() }).from(devotionals),
   ]);

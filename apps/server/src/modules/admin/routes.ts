@@ -335,9 +335,9 @@ export function adminRoutes(ctx: AppContext) {
       return c.json(await setExperimentRunning(ctx.db, await requireAdmin(c), { id: c.req.param("id"), running: false }));
     })
     .get("/admin/images", async (c) => {
-      const { missing, page, format } = readQuery(c, adminImagesQuery);
-      if (format === "json") return c.json(await imagesOverview(ctx, { page, missingOnly: missing }));
-      const { list } = await imagesOverview(ctx, { page, missingOnly: missing, all: true });
+      const { missing, q, page, format } = readQuery(c, adminImagesQuery);
+      if (format === "json") return c.json(await imagesOverview(ctx, { page, missingOnly: missing, q }));
+      const { list } = await imagesOverview(ctx, { page, missingOnly: missing, q, all: true });
       const csv = toCsv(
         [
           { header: "id", value: (r) => r.id },

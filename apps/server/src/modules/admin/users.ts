@@ -13,18 +13,18 @@ import { schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import { getSubscription } from "../subscription/service";
 import { auditForUser, recordAudit } from "./audit";
+import { containing } from "../../db/like";
 
 const { users, profiles, sessions, twoFactors, activityEvents, monthlyUsageLimits, contentReports } = schema;
 
 /** `%text%` for ILIKE, with the pattern's own characters taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Members whose name, username or email contains `q` (all members when it is empty), newest first. */
 export async function searchUsers(
   db: Database,
   options: { q: string; page: number; all?: boolean },
 ): Promise<AdminPage<AdminUserRow>> {
-  const pattern = contains(options.q);
+  const pattern = containing(options.q);
   const where = options.q
     ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(profiles.username, pattern))
     : undefined;

@@ -8,6 +8,7 @@ import type { AiTextProvider } from "../../providers/ai/ai";
 import { withAccess } from "../access/service";
 import { ensureProgress, ownDevotional, userDay } from "../devotional/service";
 import { whisperQuietly } from "../whispers/service";
+import { containing } from "../../db/like";
 
 const { journalEntries } = schema;
 
@@ -126,7 +127,7 @@ export async function listJournal(
   const conditions = [eq(journalEntries.userId, options.userId)];
   const q = options.q?.trim();
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(q);
     conditions.push(or(ilike(journalEntries.content, pattern), ilike(journalEntries.devotionalTitle, pattern))!);
   }
   if (options.before) {

@@ -15,6 +15,7 @@ import { notFound } from "../../errors";
 import { memberOfFlock } from "../community/membership";
 import { getSubscriptionRow } from "../subscription/service";
 import { getPassage } from "../word/text";
+import { containing } from "../../db/like";
 
 /**
  * The series library's reads (docs/series.md): which series a member may see, the library by theme and search, his
@@ -151,8 +152,6 @@ async function summaries(db: Executor, userId: string, where: SQL, order: SQL[])
   return rows.map((row) => toSummary(row, userId, progress.get(row.id) ?? null));
 }
 
-const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The library: by theme, and words found in a series' title, description (or promise) or a session's title. */
 export async function listSeries(
   db: Database,
@@ -162,7 +161,7 @@ export async function listSeries(
   if (options.theme) conditions.push(eq(series.theme, options.theme));
   const q = options.q?.trim();
   if (q) {
-    const pattern = escapeLike(q);
+    const pattern = containing(q);
     conditions.push(
       or(
         ilike(series.title, pattern),

@@ -3,17 +3,24 @@ import type { AdminImages } from "@shepherd/shared/admin";
 import { api } from "@/lib/api";
 import { adminKeys, withQuery } from "./keys";
 
-export const imagesUrl = (missing: boolean, page: number, format?: "csv") =>
-  withQuery("/api/admin/images", { missing: missing ? "true" : undefined, page, format });
+export interface ImagesFilter {
+  missing: boolean;
+  /** Words in the title, the passage or the member's email ("" for all). */
+  q: string;
+  page: number;
+}
+
+export const imagesUrl = ({ missing, q, page }: ImagesFilter, format?: "csv") =>
+  withQuery("/api/admin/images", { missing: missing ? "true" : undefined, q: q || undefined, page, format });
 
 /**
- * GET /api/admin/images?missing=&page=: the provider, how many devotionals lack an image, and the devotionals. While
+ * GET /api/admin/images?missing=&q=&page=: the provider, how many devotionals lack an image, and the devotionals. While
  * the job for the missing ones runs, `polling` reloads it every 2 seconds, so the count is its progress.
  */
-export function useImages(missing: boolean, page: number, polling: boolean) {
+export function useImages(filter: ImagesFilter, polling: boolean) {
   return useQuery({
-    queryKey: adminKeys.imageList(missing, page),
-    queryFn: () => api<AdminImages>(imagesUrl(missing, page)),
+    queryKey: adminKeys.imageList(filter.missing, filter.q, filter.page),
+    queryFn: () => api<AdminImages>(imagesUrl(filter)),
     placeholderData: keepPreviousData,
     refetchInterval: polling ? 2_000 : false,
   });

@@ -22,7 +22,7 @@ export const adminKeys = {
   features: (range: AdminRange) => ["admin", "features", range] as const,
   experiments: ["admin", "experiments"] as const,
   images: ["admin", "images"] as const,
-  imageList: (missing: boolean, page: number) => ["admin", "images", missing, page] as const,
+  imageList: (missing: boolean, q: string, page: number) => ["admin", "images", missing, q, page] as const,
   experimentList: (page: number) => ["admin", "experiments", "list", page] as const,
 };
 

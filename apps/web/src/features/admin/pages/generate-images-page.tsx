@@ -7,13 +7,15 @@ import { notify, showError } from "@/lib/toast";
 import { useGenerateDevotionalImage, useGenerateMissingImages } from "../api/generate-images";
 import { imagesUrl, useImages } from "../api/get-images";
 import { day, PagedTable } from "../components/paged-table";
+import { SearchForm } from "../components/search-form";
 
 /** /admin/generate-images: artwork for devotionals, one at a time or all those without an image. */
 export function GenerateImagesPanel() {
   const [missingOnly, setMissingOnly] = useState(false);
+  const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
   const [running, setRunning] = useState(false);
-  const overview = useImages(missingOnly, page, running);
+  const overview = useImages({ missing: missingOnly, q, page }, running);
   const one = useGenerateDevotionalImage();
   const missing = useGenerateMissingImages();
   const left = overview.data?.missing;
@@ -57,6 +59,14 @@ export function GenerateImagesPanel() {
           </Card>
           <Card className="space-y-3">
             <h2 className="font-semibold">Devotionals</h2>
+            <SearchForm
+              id="admin-image-search"
+              label="Title, passage or member's email"
+              onSearch={(words) => {
+                setQ(words);
+                setPage(1);
+              }}
+            />
             <FilterChips
               label="Show"
               value={missingOnly ? "missing" : "all"}
@@ -74,8 +84,8 @@ export function GenerateImagesPanel() {
               page={data.list}
               rowKey={(r) => r.id}
               onPage={setPage}
-              csvUrl={imagesUrl(missingOnly, 1, "csv")}
-              empty={missingOnly ? "Every devotional has an image." : "No devotionals yet."}
+              csvUrl={imagesUrl({ missing: missingOnly, q, page: 1 }, "csv")}
+              empty={q ? `No devotionals match "${q}".` : missingOnly ? "Every devotional has an image." : "No devotionals yet."}
               columns={[
                 { header: "Date", cell: (r) => day(r.devotional_date) },
                 { header: "Title", cell: (r) => r.title },

@@ -1,34 +1,26 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Loading, QueryState } from "@/components/ui/query-state";
 import { usersUrl, useUsers } from "../api/get-users";
 import { day, PagedTable } from "../components/paged-table";
+import { SearchForm } from "../components/search-form";
 
 /** Admin Users: search members by name, username or email, a page at a time; each leads to his page. */
 export function UsersPanel() {
-  const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
   const users = useUsers(q, page);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(draft.trim());
-    setPage(1);
-  };
   return (
     <div className="space-y-4">
-      <form role="search" onSubmit={search} className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1 space-y-1.5">
-          <label htmlFor="admin-user-search" className="block text-sm font-medium">
-            Name, username or email
-          </label>
-          <Input id="admin-user-search" type="search" value={draft} maxLength={200} onChange={(e) => setDraft(e.target.value)} />
-        </div>
-        <Button type="submit">Search</Button>
-      </form>
+      <SearchForm
+        id="admin-user-search"
+        label="Name, username or email"
+        onSearch={(words) => {
+          setQ(words);
+          setPage(1);
+        }}
+      />
       <QueryState
         query={users}
         loading={
