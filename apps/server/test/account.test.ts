@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, like, or } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { Secret, TOTP } from "otpauth";
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 async function rowsOf(db: Database, userId: string, email: string) {
-  const [users, profiles, sessions, accounts, activity, twoFactors, mail, verifications] = await Promise.all([
+  const [users, profiles, sessions, accounts, activity, twoFactors, mail, verifications, throttles] = await Promise.all([
     db.select().from(schema.users).where(eq(schema.users.id, userId)),
     db.select().from(schema.profiles).where(eq(schema.profiles.id, userId)),
     db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId)),
@@ -28,6 +28,11 @@ async function rowsOf(db: Database, userId: string, email: string) {
     db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, email)),
     // Reset links and sign-in challenges are keyed by token and hold the user's id as their value.
     db.select().from(schema.verifications).where(eq(schema.verifications.value, userId)),
+    // The per-account throttles are keyed by his email or id (wrong passwords, wrong codes, codes used).
+    db
+      .select()
+      .from(schema.rateLimits)
+      .where(or(like(schema.rateLimits.key, `%${email.toLowerCase()}%`), like(schema.rateLimits.key, `%${userId}%`))),
   ]);
   return {
     users: users.length,
@@ -38,6 +43,7 @@ async function rowsOf(db: Database, userId: string, email: string) {
     two_factors: twoFactors.length,
     mail_outbox: mail.length,
     verifications: verifications.length,
+    throttles: throttles.length,
   };
 }
 
@@ -114,6 +120,8 @@ describe("delete my account", () => {
     const otherDevice = new TestClient(app.url);
     await signIn(otherDevice, user);
     expect((await otherDevice.post("/api/auth/two-factor/verify-totp", { code: totp.generate() })).status).toBe(200);
+    // A wrong password: the account's throttle counts it.
+    expect((await signIn(new TestClient(app.url), { email: user.email, password: "not-his-password" })).status).toBe(401);
 
     await stay.post("/api/functions/track-user-activity", { action_type: "page_view" });
     const stayerBefore = await rowsOf(app.db, stayer.id, stayer.email);
@@ -122,6 +130,8 @@ describe("delete my account", () => {
     expect(before).toMatchObject({ users: 1, profiles: 1, accounts: 1, activity_events: 1, two_factors: 1, mail_outbox: 2 });
     expect(before.verifications).toBeGreaterThanOrEqual(1);
     expect(before.sessions).toBeGreaterThanOrEqual(2);
+    // The code that finished his second sign-in, and the wrong password's count.
+    expect(before.throttles).toBe(2);
 
     // The confirmation must be typed exactly.
     const unconfirmed = await client.delete("/api/account", { confirm: "delete" });
@@ -142,6 +152,7 @@ describe("delete my account", () => {
       two_factors: 0,
       mail_outbox: 0,
       verifications: 0,
+      throttles: 0,
     });
     expect(fs.existsSync(avatarFile)).toBe(false);
     // Error reports are kept for the admin's health page, but no longer name the person.

@@ -1,5 +1,5 @@
-import { and, eq, gt, lt } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { and, eq, gt, inArray, like, lt, or } from "drizzle-orm";
+import type { Database, Executor } from "../db/client";
 import { schema } from "../db/client";
 import { AppError } from "../errors";
 import { countEvent } from "../http/rate-limit";
@@ -67,6 +67,18 @@ export async function recordFailure(db: Database, guard: FailureGuard, subject: 
 
 export async function clearFailures(db: Database, guard: FailureGuard, subject: string): Promise<void> {
   await db.delete(schema.rateLimits).where(eq(schema.rateLimits.key, guard.key(subject)));
+}
+
+/** Deleting an account takes its throttle records with it: its email's and id's counts and its used two-step codes. */
+export async function forgetAccountThrottles(db: Executor, account: { email: string; userId: string }): Promise<void> {
+  await db
+    .delete(schema.rateLimits)
+    .where(
+      or(
+        inArray(schema.rateLimits.key, [WRONG_PASSWORDS.key(account.email), WRONG_CODES.key(account.userId)]),
+        like(schema.rateLimits.key, `${totpKey(account.userId, "")}%`),
+      ),
+    );
 }
 
 /**

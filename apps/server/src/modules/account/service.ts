@@ -25,6 +25,7 @@ import { todayData } from "../today/person-data";
 import { whisperData } from "../whispers/person-data";
 import { wordData } from "../word/person-data";
 import { accountData } from "./person-data";
+import { forgetAccountThrottles } from "../../auth/throttle";
 
 /**
  * Every area that keeps something about a person. "Download my data" joins their export sections; deleting the
@@ -79,6 +80,7 @@ export async function deleteAccount(
     await tx.delete(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, user.email));
     // Pending reset links and sign-in challenges hold the user's id as their value (no foreign key to cascade).
     await tx.delete(schema.verifications).where(eq(schema.verifications.value, userId));
+    await forgetAccountThrottles(tx, { email: user.email, userId });
     await tx.delete(schema.users).where(eq(schema.users.id, userId));
   });
   await Promise.all(files.map((url) => deleteStoredFile(storage, url)));

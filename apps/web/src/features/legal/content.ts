@@ -18,7 +18,7 @@ export interface LegalDoc {
 
 const UPDATED = "November 22, 2026";
 /** The privacy policy changed alone: support requests, cancellation reasons, hidden content, named actions, A/B tests. */
-const PRIVACY_UPDATED = "November 26, 2026";
+const PRIVACY_UPDATED = "November 27, 2026";
 
 /** Who runs this service, from GET /api/site; each part falls back to a plain description when not configured. */
 export interface Operator {
@@ -242,7 +242,7 @@ export function privacyOf(o: Operator = NO_OPERATOR): LegalDoc {
       {
         heading: "How long we keep your data",
         paragraphs: [
-          "We keep your account and what you have created for as long as your account exists, and delete it when you delete your account. Sessions end after 30 days without use. Records used to limit sign-in attempts hold only an IP address, a count and the time of the last attempt, and are not linked to your account.",
+          "We keep your account and what you have created for as long as your account exists, and delete it when you delete your account. Sessions end after 30 days without use. Records used to limit sign-in attempts hold an IP address, or your email address or account (wrong passwords and wrong two-step codes tried for your account, and the two-step codes that recently signed you in), with a count and the time of the last attempt. Signing in successfully clears the counts for your account, and deleting your account removes them all.",
           "Usage events are kept while your account exists, unless the operator removes older ones sooner. Error reports are kept until administrators clear them.",
           "If the operator keeps backups of the database, deleted data can remain in those backups until they are replaced in the normal course, and is not used for anything else in the meantime.",
         ],
