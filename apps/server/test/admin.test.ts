@@ -234,6 +234,22 @@ describe("admin users", () => {
       target: member.email,
       details: { reason: "Spam in the Pasture", sessions_ended: 2 },
     });
+
+    // His export has what admins did about him; the admin's, what he did. Only actions and times: not others' words.
+    const about = (await back.get("/api/account/export")).json().admin_actions_about_you as Array<{ action: string }>;
+    expect(about.map((e) => e.action)).toEqual(["user.unban", "user.ban"]);
+    expect(Object.keys(about[0]!).sort()).toEqual(["action", "created_at"]);
+    const by = (await admin.client.get("/api/account/export")).json().admin_actions_by_you as Array<{ action: string }>;
+    expect(by.map((e) => e.action).slice(0, 2)).toEqual(["user.unban", "user.ban"]);
+    // Once his account is deleted, the entries about him no longer name him; the admin's email stays on them.
+    expect((await back.delete("/api/account", { confirm: "DELETE" })).status).toBe(200);
+    const entries = await app.db
+      .select()
+      .from(schema.adminAuditLog)
+      .where(sql`${schema.adminAuditLog.details}->>'reason' = 'Spam in the Pasture'`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ target: "a deleted member", targetUserId: null, actorEmail: admin.email });
+    expect(JSON.stringify(await app.db.select().from(schema.adminAuditLog))).not.toContain(member.email);
   });
 
   test("make and remove admin, never on himself; reset two-step; each with its audit entry", async () => {

@@ -25,6 +25,7 @@ import { todayData } from "../today/person-data";
 import { whisperData } from "../whispers/person-data";
 import { wordData } from "../word/person-data";
 import { accountData } from "./person-data";
+import { adminData } from "../admin/person-data";
 import { forgetAccountThrottles } from "../../auth/throttle";
 
 /**
@@ -52,6 +53,7 @@ const AREAS: PersonData[] = [
   errorReportData,
   supportData,
   experimentData,
+  adminData,
 ];
 
 export async function exportAccount(db: Database, userId: string): Promise<Record<string, unknown>> {

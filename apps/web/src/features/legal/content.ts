@@ -243,7 +243,7 @@ export function privacyOf(o: Operator = NO_OPERATOR): LegalDoc {
         heading: "How long we keep your data",
         paragraphs: [
           "We keep your account and what you have created for as long as your account exists, and delete it when you delete your account. Sessions end after 30 days without use. Records used to limit sign-in attempts hold an IP address, or your email address or account (wrong passwords and wrong two-step codes tried for your account, and the two-step codes that recently signed you in), with a count and the time of the last attempt. Signing in successfully clears the counts for your account, and deleting your account removes them all.",
-          "Usage events are kept while your account exists, unless the operator removes older ones sooner. Error reports are kept until administrators clear them.",
+          "Usage events are kept while your account exists, unless the operator removes older ones sooner. Error reports are kept until administrators clear them. When administrators act on an account (a ban, a change of role, a reply to support), the action is kept in an audit log with who did it and when; your data download lists the actions about you. When you delete your account, those entries no longer name you. If you are an administrator, the entries of what you did keep your email address after your account is deleted, so that the community can always see who did what.",
           "If the operator keeps backups of the database, deleted data can remain in those backups until they are replaced in the normal course, and is not used for anything else in the meantime.",
         ],
       },
