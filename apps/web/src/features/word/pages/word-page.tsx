@@ -106,9 +106,9 @@ function WordHome() {
                 {votdBook ? (
                   <Link
                     to={chapterPath(votdBook, votd.data.chapter, votd.data.verses)}
-                    className="inline-flex h-10 items-center gap-2 rounded-lg bg-gold-400 px-4 text-sm font-medium text-pasture-900 hover:bg-gold-500"
+                    className="inline-flex min-h-10 max-w-full items-center gap-2 rounded-lg bg-gold-400 px-4 py-2 text-sm font-medium text-pasture-900 hover:bg-gold-500"
                   >
-                    <BookOpen aria-hidden="true" className="h-4 w-4" />
+                    <BookOpen aria-hidden="true" className="h-4 w-4 shrink-0" />
                     Read {chapterTitle(votdBook, votd.data.chapter)}
                   </Link>
                 ) : null}
