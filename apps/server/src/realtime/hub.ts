@@ -30,6 +30,13 @@ export interface RealtimeHub {
   subscribe(userId: string, listener: RealtimeListener, onClose?: () => void): () => void;
   /** How many subscriptions this process holds. */
   connections(): number;
+  /** How many event streams this member has open in this process (other processes' streams are not known here). */
+  streamsOf(userId: string): number;
+  /**
+   * Hears every notice this process's LISTEN connection delivers, whoever it is for (the mention pushes, issue 18).
+   * Returns the stop function.
+   */
+  watch(listener: (userId: string, event: RealtimeEvent) => void): () => void;
   /** Ends the LISTEN connection and tells every subscriber to close (so open streams do not hold a shutdown). */
   close(): Promise<void>;
 }
@@ -64,6 +71,7 @@ export const MAX_STREAMS_PER_MEMBER = 8;
 
 export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: Logger }): RealtimeHub {
   const byUser = new Map<string, Set<Subscription>>();
+  const watchers = new Set<(userId: string, event: RealtimeEvent) => void>();
   let count = 0;
   let closed = false;
   let listening: { client: pg.PoolClient; drop: (reason: Error) => void } | null = null;
@@ -92,6 +100,13 @@ export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: Logger })
       return;
     }
     deliver(notice.userId, notice.event);
+    for (const watcher of [...watchers]) {
+      try {
+        watcher(notice.userId, notice.event);
+      } catch (error) {
+        log.error({ err: error }, "a realtime watcher failed");
+      }
+    }
   };
 
   const scheduleReconnect = () => {
@@ -232,6 +247,15 @@ export function createRealtimeHub({ pool, log }: { pool: pg.Pool; log: Logger })
     },
 
     connections: () => count,
+
+    streamsOf: (userId) => byUser.get(userId)?.size ?? 0,
+
+    watch(listener) {
+      watchers.add(listener);
+      return () => {
+        watchers.delete(listener);
+      };
+    },
 
     async close() {
       if (closed) return;
