@@ -68,15 +68,24 @@ const envSchema = z.object({
   LIVEKIT_API_SECRET: z.string().optional(),
   VAPID_PUBLIC_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be a URL-safe base64 P-256 public key (87 characters, from npx web-push generate-vapid-keys)")
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      "VAPID_PUBLIC_KEY must be a URL-safe base64 P-256 public key (87 characters, from npx web-push generate-vapid-keys)",
+    )
     .optional(),
   VAPID_PRIVATE_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a URL-safe base64 P-256 private key (43 characters, from npx web-push generate-vapid-keys)")
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      "VAPID_PRIVATE_KEY must be a URL-safe base64 P-256 private key (43 characters, from npx web-push generate-vapid-keys)",
+    )
     .optional(),
   VAPID_SUBJECT: z
     .string()
-    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, "VAPID_SUBJECT must be a mailto: address or an https:// URL, such as mailto:admin@example.com")
+    .regex(
+      /^(mailto:.+@.+|https:\/\/.+)$/,
+      "VAPID_SUBJECT must be a mailto: address or an https:// URL, such as mailto:admin@example.com",
+    )
     .optional(),
   BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])

@@ -55,7 +55,8 @@ function startPushService() {
     async waitFor(p: string, count: number, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.filter((r) => r.path === p).length < count) {
-        if (Date.now() > deadline) throw new Error(`the push service got ${received.filter((r) => r.path === p).length} of ${count} pushes at ${p}`);
+        if (Date.now() > deadline)
+          throw new Error(`the push service got ${received.filter((r) => r.path === p).length} of ${count} pushes at ${p}`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 200);
@@ -187,12 +188,12 @@ describe("daily reminders by Web Push (issue 18)", () => {
     const m = await brother(app, "Mailed");
     await m.client.put("/api/profile/time-zone", { time_zone: "Europe/London" });
     // 11:00 UTC on 9 March is 11:00 GMT in London.
-    expect((await m.client.patch("/api/reminders", { enabled: true, time: "11:00", weekdays: [1], push: false, email: true })).status).toBe(200);
+    expect(
+      (await m.client.patch("/api/reminders", { enabled: true, time: "11:00", weekdays: [1], push: false, email: true })).status,
+    ).toBe(200);
     await runReminderMinute(deps, MONDAY_7AM_NEW_YORK);
     const email = (await m.client.get("/api/me")).json().user.email as string;
-    const mails = (await readOutbox(app.db, email)).filter(
-      (mail) => mail.kind === "reminder",
-    );
+    const mails = (await readOutbox(app.db, email)).filter((mail) => mail.kind === "reminder");
     expect(mails).toHaveLength(1);
     const text = chooseReminderText(app.ctx.reminderTexts, m.id, "2026-03-09");
     expect(mails[0]!.subject).toBe(text.title);
@@ -239,7 +240,9 @@ describe("mention pushes", () => {
   test("pushed as 'X mentioned you' with a link when he has no stream open; not when a tab is open, or when he turned them off", async () => {
     const a = await member({ name: "Andrew", time: "04:00" });
     const b = await brother(app, "Barnabas");
-    expect((await b.client.post("/api/pasture/posts", { body: `Praying for you @${a.username}, a private word` })).status).toBe(201);
+    expect((await b.client.post("/api/pasture/posts", { body: `Praying for you @${a.username}, a private word` })).status).toBe(
+      201,
+    );
     await service.waitFor(a.path, 1);
     const message = a.browser.decrypt(service.at(a.path)[0]!.body);
     expect(message.title).toBe("Shepherd");
@@ -269,20 +272,33 @@ describe("reminder settings and subscriptions: his own, and bad input", () => {
     const a = await member({ time: "06:15", weekdays: [1, 3, 5] });
     const b = await brother(app);
     const mine = (await a.client.get("/api/reminders")).json();
-    expect(mine).toMatchObject({ enabled: true, time: "06:15", weekdays: [1, 3, 5], time_zone: "America/New_York", push_devices: 1 });
+    expect(mine).toMatchObject({
+      enabled: true,
+      time: "06:15",
+      weekdays: [1, 3, 5],
+      time_zone: "America/New_York",
+      push_devices: 1,
+    });
     expect((await b.client.get("/api/reminders")).json()).toMatchObject({ enabled: false, time: "07:00", push_devices: 0 });
     await b.client.patch("/api/reminders", { enabled: true, time: "21:00" });
     expect((await a.client.get("/api/reminders")).json()).toMatchObject({ time: "06:15" });
 
-    expect((await b.client.post("/api/push/subscriptions/remove", { endpoint: a.browser.json.endpoint })).json()).toEqual({ removed: false });
+    expect((await b.client.post("/api/push/subscriptions/remove", { endpoint: a.browser.json.endpoint })).json()).toEqual({
+      removed: false,
+    });
     const stolen = browserSubscription(a.browser.json.endpoint);
     const taken = await b.client.post("/api/push/subscriptions", stolen.json);
     expect(taken.status).toBe(409);
     expect(taken.json().error.message).toMatch(/another account/);
-    const [row] = await app.db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.endpoint, a.browser.json.endpoint));
+    const [row] = await app.db
+      .select()
+      .from(schema.pushSubscriptions)
+      .where(eq(schema.pushSubscriptions.endpoint, a.browser.json.endpoint));
     expect(row).toMatchObject({ userId: a.id, p256dh: a.browser.json.keys.p256dh });
 
-    expect((await a.client.post("/api/push/subscriptions/remove", { endpoint: a.browser.json.endpoint })).json()).toEqual({ removed: true });
+    expect((await a.client.post("/api/push/subscriptions/remove", { endpoint: a.browser.json.endpoint })).json()).toEqual({
+      removed: true,
+    });
     expect((await a.client.get("/api/reminders")).json().push_devices).toBe(0);
   });
 

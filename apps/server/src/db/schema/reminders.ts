@@ -45,7 +45,11 @@ export const reminderSettings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("reminder_settings_enabled_time_idx").on(t.timeOfDay).where(sql`${t.enabled}`)],
+  (t) => [
+    index("reminder_settings_enabled_time_idx")
+      .on(t.timeOfDay)
+      .where(sql`${t.enabled}`),
+  ],
 );
 
 /** One row per member and local date a reminder went out: written before sending, so a second run sends nothing. */

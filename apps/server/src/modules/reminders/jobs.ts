@@ -21,7 +21,11 @@ export async function enqueueReminderMinutes(jobs: JobQueue, now: Date): Promise
   const current = minuteStart(now).getTime();
   for (let back = CATCH_UP_MINUTES; back >= 0; back -= 1) {
     const minute = new Date(current - back * 60_000);
-    await jobs.send(QUEUES.reminderMinute, { minute: minute.toISOString() }, { id: minuteJobId(minute), singletonKey: minute.toISOString() });
+    await jobs.send(
+      QUEUES.reminderMinute,
+      { minute: minute.toISOString() },
+      { id: minuteJobId(minute), singletonKey: minute.toISOString() },
+    );
   }
 }
 

@@ -58,7 +58,11 @@ describe("reminder schedule", () => {
 
   test("midnight and the local date", () => {
     expect(localMinute(new Date("2026-12-31T23:59:30Z"), "UTC")).toEqual({ date: "2026-12-31", time: "23:59", weekday: 4 });
-    expect(localMinute(new Date("2026-12-31T15:00:00Z"), "Asia/Tokyo")).toEqual({ date: "2027-01-01", time: "00:00", weekday: 5 });
+    expect(localMinute(new Date("2026-12-31T15:00:00Z"), "Asia/Tokyo")).toEqual({
+      date: "2027-01-01",
+      time: "00:00",
+      weekday: 5,
+    });
   });
 
   test("an unknown time zone is never due and does not throw", () => {

@@ -154,7 +154,12 @@ export async function pushToMember(
   message: PushMessage,
 ): Promise<{ sent: number; removed: number }> {
   const targets = await deps.db
-    .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
   return pushToTargets(deps, targets, message);
@@ -172,7 +177,10 @@ async function pushToTargets(
       const result = await deps.push.send(target, message);
       if (result.ok) {
         sent += 1;
-        await deps.db.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, target.id));
+        await deps.db
+          .update(pushSubscriptions)
+          .set({ lastSuccessAt: sql`now()` })
+          .where(eq(pushSubscriptions.id, target.id));
       } else if (result.gone) {
         removed += 1;
         await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
@@ -191,10 +199,7 @@ export function reminderMessage(text: ReminderText, localDate: string): PushMess
 }
 
 /** "Send me a test reminder": now, whatever the time, by each way he has turned on (push and email). */
-export async function sendTestReminder(
-  deps: ReminderDeps,
-  userId: string,
-): Promise<{ pushed: number; emailed: boolean }> {
+export async function sendTestReminder(deps: ReminderDeps, userId: string): Promise<{ pushed: number; emailed: boolean }> {
   const [member] = await deps.db
     .select({ name: users.name, email: users.email, timeZone: profiles.timeZone })
     .from(users)
@@ -203,7 +208,9 @@ export async function sendTestReminder(
   const settings = await getReminderSettings(deps.db, userId);
   const localDate = localMinute(new Date(), member?.timeZone ?? "UTC")?.date ?? new Date().toISOString().slice(0, 10);
   const text = chooseReminderText(deps.texts, userId, localDate);
-  const { sent } = settings.push ? await pushToMember(deps, userId, { ...reminderMessage(text, localDate), tag: "reminder-test" }) : { sent: 0 };
+  const { sent } = settings.push
+    ? await pushToMember(deps, userId, { ...reminderMessage(text, localDate), tag: "reminder-test" })
+    : { sent: 0 };
   let emailed = false;
   if (settings.email && member) {
     await mailReminder(deps, { name: member.name, email: member.email }, text);
@@ -260,7 +267,14 @@ export async function dueMembers(db: Database, instant: Date): Promise<DueMember
     locals.map((l) => sql`(${l.timeZone}::text, ${l.time}::text, ${l.weekday}::smallint, ${l.date}::date)`),
     sql`, `,
   );
-  const result = await db.execute<{ user_id: string; name: string; email: string; push: boolean; mail: boolean; local_date: string }>(sql`
+  const result = await db.execute<{
+    user_id: string;
+    name: string;
+    email: string;
+    push: boolean;
+    mail: boolean;
+    local_date: string;
+  }>(sql`
     select s.user_id, u.name, u.email, s.push, s.email as mail, to_char(v.local_date, 'YYYY-MM-DD') as local_date
     from reminder_settings s
     join profiles p on p.id = s.user_id
@@ -330,7 +344,8 @@ export async function runReminderMinute(
     }
   };
   await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, members.length) }, worker));
-  if (members.length > 0) deps.log.info({ minute: instant.toISOString(), due: members.length, reminded, pushed, emailed }, "reminders sent");
+  if (members.length > 0)
+    deps.log.info({ minute: instant.toISOString(), due: members.length, reminded, pushed, emailed }, "reminders sent");
   return { due: members.length, reminded, pushed, emailed };
 }
 
@@ -379,6 +394,8 @@ export async function pushNewMentions(deps: ReminderDeps & { realtime: RealtimeH
 export function startMentionPushes(deps: ReminderDeps & { realtime: RealtimeHub }): () => void {
   return deps.realtime.watch((userId, event) => {
     if (event.type !== "notifications" || event.change !== "insert") return;
-    pushNewMentions(deps, userId).catch((error: unknown) => deps.log.error({ err: error, userId }, "push: a mention could not be pushed"));
+    pushNewMentions(deps, userId).catch((error: unknown) =>
+      deps.log.error({ err: error, userId }, "push: a mention could not be pushed"),
+    );
   });
 }

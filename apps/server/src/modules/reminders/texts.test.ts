@@ -19,7 +19,8 @@ describe("reminder texts", () => {
     for (const phrase of ["broke", "missed", "failed", "streak is gone", "lost your"]) expect(GUILT_PHRASES).toContain(phrase);
     for (const text of texts) {
       const words = `${text.title} ${text.body}`.toLowerCase();
-      for (const phrase of ["broke", "missed", "failed", "streak is gone", "lost your", "streak"]) expect(words).not.toContain(phrase);
+      for (const phrase of ["broke", "missed", "failed", "streak is gone", "lost your", "streak"])
+        expect(words).not.toContain(phrase);
     }
     expect(guiltPhrase("You broke your streak!")).toBe("broke");
     expect(guiltPhrase("Ten quiet minutes are waiting")).toBeNull();

@@ -1,0 +1,81 @@
+import { api, hasStatus } from "@/lib/api";
+
+/**
+ * The page's side of Web Push (issue 18): whether this browser can show notifications, and signing this browser up
+ * for the member's pushes (or off). The permission prompt is asked only from a tap (subscribeThisBrowser).
+ */
+export type PushSupport = "supported" | "unsupported";
+
+export function pushSupport(): PushSupport {
+  if (typeof window === "undefined") return "unsupported";
+  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window ? "supported" : "unsupported";
+}
+
+/** "granted", "denied", "default" (not asked yet), or "unsupported". */
+export function notificationPermission(): NotificationPermission | "unsupported" {
+  return pushSupport() === "supported" ? Notification.permission : "unsupported";
+}
+
+/** The service worker that will show the notifications; null when there is none (a development build). */
+async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (pushSupport() !== "supported") return null;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return null;
+  return navigator.serviceWorker.ready;
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (base64url.length % 4)) % 4);
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** Whether this browser is signed up for pushes (for anyone: the server knows whose). */
+export async function thisBrowserSubscribed(): Promise<boolean> {
+  const registration = await workerRegistration();
+  return Boolean(await registration?.pushManager.getSubscription());
+}
+
+export type SubscribeResult = "subscribed" | "denied" | "dismissed" | "unsupported";
+
+/**
+ * Asks for permission (call it only from a tap), subscribes this browser with the server's VAPID key and sends the
+ * subscription to the server. A subscription the server keeps for another account (a shared device) is replaced by a
+ * fresh one, which has a new endpoint.
+ */
+export async function subscribeThisBrowser(): Promise<SubscribeResult> {
+  if (pushSupport() !== "supported") return "unsupported";
+  const permission = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
+  if (permission === "denied") return "denied";
+  if (permission !== "granted") return "dismissed";
+  const registration = await workerRegistration();
+  if (!registration) return "unsupported";
+  const { public_key } = await api<{ public_key: string }>("/api/push/public-key");
+  const subscribe = async () => {
+    const existing = await registration.pushManager.getSubscription();
+    if (existing) return existing;
+    return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) });
+  };
+  let subscription = await subscribe();
+  try {
+    await api("/api/push/subscriptions", { method: "POST", body: subscription.toJSON() });
+  } catch (error) {
+    // 409: this endpoint is another account's; a server key changed shows as an old subscription too. Start afresh.
+    if (!hasStatus(error, 409)) throw error;
+    await subscription.unsubscribe();
+    subscription = await subscribe();
+    await api("/api/push/subscriptions", { method: "POST", body: subscription.toJSON() });
+  }
+  return "subscribed";
+}
+
+/** Stops pushes to this browser: the server forgets it, then the browser drops the subscription. */
+export async function unsubscribeThisBrowser(): Promise<void> {
+  const registration = await workerRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  await api("/api/push/subscriptions/remove", { method: "POST", body: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}
