@@ -79,3 +79,20 @@ export async function unsubscribeThisBrowser(): Promise<void> {
   await api("/api/push/subscriptions/remove", { method: "POST", body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
 }
+
+/**
+ * On signing out: this browser stops receiving his pushes (a shared device must not show his reminders or mentions to
+ * the next person). The server is told when it still can; otherwise its next push is answered 410 by the push service
+ * and the row is deleted then.
+ */
+export async function forgetThisBrowserPush(): Promise<void> {
+  try {
+    const registration = await workerRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await api("/api/push/subscriptions/remove", { method: "POST", body: { endpoint: subscription.endpoint } }).catch(() => null);
+    await subscription.unsubscribe();
+  } catch {
+    // Nothing to undo: a browser without push, or one that already dropped it.
+  }
+}
