@@ -32,10 +32,14 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Whether this browser is signed up for pushes (for anyone: the server knows whose). */
-export async function thisBrowserSubscribed(): Promise<boolean> {
+/**
+ * This browser's pushes: "on" when subscribed, "off" when it could be, "unsupported" without push or without our
+ * service worker (a development build, or a browser that blocks workers).
+ */
+export async function thisBrowserPushState(): Promise<"on" | "off" | "unsupported"> {
   const registration = await workerRegistration();
-  return Boolean(await registration?.pushManager.getSubscription());
+  if (!registration) return "unsupported";
+  return (await registration.pushManager.getSubscription()) ? "on" : "off";
 }
 
 export type SubscribeResult = "subscribed" | "denied" | "dismissed" | "unsupported";

@@ -6,9 +6,9 @@ import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import {
   notificationPermission,
-  pushSupport,
   subscribeThisBrowser,
-  thisBrowserSubscribed,
+  thisBrowserPushState,
+  type SubscribeResult,
   unsubscribeThisBrowser,
 } from "@/lib/pwa/push";
 import { notify, showError } from "@/lib/toast";
@@ -36,8 +36,8 @@ function useDeviceState(): [DeviceState, (state: DeviceState) => void] {
     if (permission === "unsupported") setState("unsupported");
     else if (permission === "denied") setState("denied");
     else
-      void thisBrowserSubscribed()
-        .then((subscribed) => live && setState(subscribed && permission === "granted" ? "on" : "off"))
+      void thisBrowserPushState()
+        .then((state) => live && setState(state === "on" && permission !== "granted" ? "off" : state))
         .catch(() => live && setState("off"));
     return () => {
       live = false;
@@ -85,25 +85,24 @@ export function ReminderSection() {
     );
 
   /** Signs this browser up (the permission prompt comes from this tap), and says what happened. */
-  const enableHere = async (): Promise<boolean> => {
+  const enableHere = async (): Promise<SubscribeResult> => {
     const result = await subscribeThisBrowser();
-    if (result === "subscribed") {
-      setDevice("on");
-      return true;
-    }
+    if (result === "subscribed") setDevice("on");
     if (result === "denied") setDevice("denied");
     if (result === "unsupported") setDevice("unsupported");
-    return false;
+    return result;
   };
 
   const turnOn = async () => {
     setBusy(true);
     try {
-      let pushed = false;
-      if (pushSupport() === "supported" && notificationPermission() !== "denied") pushed = await enableHere();
-      // A browser that cannot show notifications: the reminder comes by email instead.
-      const email = !pushed && notificationPermission() === "unsupported" ? { email: true } : {};
-      await save({ enabled: true, push: true, ...email }, "Daily reminder on");
+      const result = notificationPermission() === "denied" ? "denied" : await enableHere();
+      // A browser that cannot show notifications: the reminder comes by email instead (he can turn it off below).
+      const email = result === "unsupported" ? { email: true } : {};
+      await save(
+        { enabled: true, push: true, ...email },
+        result === "unsupported" ? "Daily reminder on, by email" : "Daily reminder on",
+      );
     } catch (error) {
       showError(error);
     } finally {
