@@ -1,4 +1,4 @@
-import { createECDH, randomBytes, type ECDH } from "node:crypto";
+import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,6 +20,11 @@ import { completedOn } from "./helpers/today";
 const ece = createRequire(import.meta.url)("http_ece") as {
   decrypt(buffer: Buffer, params: { version: string; privateKey: ECDH; authSecret: string }): Buffer;
 };
+
+/** An uncompressed P-256 point (0x04, x, y) as a JWK's x and y. */
+function pointToJwk(point: Buffer) {
+  return { x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33, 65).toString("base64url") };
+}
 
 interface Received {
   path: string;
@@ -149,6 +154,20 @@ describe("daily reminders by Web Push (issue 18)", () => {
     expect(push!.headers["content-encoding"]).toBe("aes128gcm");
     expect(push!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${app.ctx.push.publicKey}$`));
     expect(Number(push!.headers.ttl)).toBeGreaterThan(0);
+    // The VAPID token: signed for this push service's origin, not expired, verified with the public key it names.
+    const token = /t=([^,]+)/.exec(String(push!.headers.authorization))![1]!;
+    const [header, claims, signature] = token.split(".");
+    const payload = JSON.parse(Buffer.from(claims!, "base64url").toString()) as { aud: string; exp: number; sub: string };
+    expect(payload.aud).toBe(pushBase);
+    expect(payload.exp * 1000).toBeGreaterThan(Date.now());
+    const publicKey = createPublicKey({
+      key: { kty: "EC", crv: "P-256", ...pointToJwk(Buffer.from(app.ctx.push.publicKey, "base64url")) },
+      format: "jwk",
+    });
+    const signed = Buffer.from(`${header}.${claims}`);
+    expect(verify("sha256", signed, { key: publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signature!, "base64url"))).toBe(
+      true,
+    );
     const message = m.browser.decrypt(push!.body);
     const text = chooseReminderText(app.ctx.reminderTexts, m.id, "2026-03-09");
     expect(message).toEqual({ title: text.title, body: text.body, url: "/", tag: "reminder-2026-03-09" });

@@ -28,6 +28,8 @@ export interface PushSender {
 const PUSH_TIMEOUT_MS = 10_000;
 /** A reminder that could not be delivered within half a day is no use: the push service may drop it then. */
 const PUSH_TTL_SECONDS = 12 * 60 * 60;
+/** A VAPID token's life: RFC 8292 allows at most 24 hours; web-push's own default is 12. */
+const VAPID_TOKEN_SECONDS = 12 * 60 * 60;
 
 /**
  * Web Push (RFC 8030) with VAPID (RFC 8292) and the aes128gcm payload encryption (RFC 8291), by the `web-push`
@@ -35,6 +37,19 @@ const PUSH_TTL_SECONDS = 12 * 60 * 60;
  * endpoint is plain http on loopback). A 404 or 410 answer means the subscription is gone for good.
  */
 export function createPushSender(keys: VapidKeys): PushSender {
+  // The VAPID token (an ES256-signed JWT) depends only on the push service's origin: signed once per origin and kept
+  // for half its 12-hour life, rather than signed again for each of thousands of messages.
+  const tokens = new Map<string, { authorization: string; renewAt: number }>();
+  const authorization = (endpoint: string) => {
+    const audience = new URL(endpoint).origin;
+    const now = Date.now();
+    const kept = tokens.get(audience);
+    if (kept && kept.renewAt > now) return kept.authorization;
+    const expiration = Math.floor(now / 1000) + VAPID_TOKEN_SECONDS;
+    const headers = webpush.getVapidHeaders(audience, keys.subject, keys.publicKey, keys.privateKey, "aes128gcm", expiration);
+    tokens.set(audience, { authorization: headers.Authorization, renewAt: now + (VAPID_TOKEN_SECONDS / 2) * 1000 });
+    return headers.Authorization;
+  };
   return {
     publicKey: keys.publicKey,
     async send(target, message) {
@@ -44,7 +59,8 @@ export function createPushSender(keys: VapidKeys): PushSender {
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           JSON.stringify(message),
           {
-            vapidDetails: keys,
+            // No vapidDetails (and no webpush.setVapidDetails anywhere): VAPID's Authorization header is added below,
+            // from the token kept for the push service's origin.
             TTL: PUSH_TTL_SECONDS,
             urgency: "normal",
             // The push service keeps only the newest undelivered message of a topic (a phone that was off gets one).
@@ -59,7 +75,7 @@ export function createPushSender(keys: VapidKeys): PushSender {
       try {
         const response = await fetch(details.endpoint, {
           method: details.method,
-          headers: details.headers as Record<string, string>,
+          headers: { ...(details.headers as Record<string, string>), Authorization: authorization(details.endpoint) },
           body: new Uint8Array(details.body as Buffer),
           signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
           redirect: "error",
