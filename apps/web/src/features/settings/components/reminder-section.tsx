@@ -1,5 +1,6 @@
 import { BellRing } from "lucide-react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
@@ -77,6 +78,13 @@ export function ReminderSection() {
   const timeId = useId();
   const daysId = useId();
   const s = settings.data;
+  const sectionRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const loaded = Boolean(s);
+  // The reminder email's "change its time or turn it off" leads here (/settings#reminders): bring the section into view.
+  useEffect(() => {
+    if (location.hash === "#reminders" && loaded) sectionRef.current?.scrollIntoView({ block: "start" });
+  }, [location.hash, loaded]);
 
   const save = (changes: ReminderChanges, done?: string) =>
     update.mutateAsync(changes).then(
@@ -152,7 +160,7 @@ export function ReminderSection() {
     });
 
   return (
-    <div id="reminders" className="scroll-mt-20">
+    <div id="reminders" ref={sectionRef} className="scroll-mt-20">
       <SettingsSection
         title="Daily reminder"
         description="A gentle nudge at the time you choose. None is sent once today's devotional is done."
