@@ -255,6 +255,18 @@ describe("daily reminders by Web Push (issue 18)", () => {
   });
 });
 
+describe("through the job queue", () => {
+  test("the tick is scheduled every minute, and a minute's job sent to the queue reminds whoever is due then", async () => {
+    const schedules = await app.db.execute<{ name: string; cron: string }>(sql`select name, cron from pgboss.schedule`);
+    expect(schedules.rows).toContainEqual({ name: "reminder-tick", cron: "* * * * *" });
+    // 06:59 in New York on Monday 9 March 2026 is 10:59 UTC: one of the minutes a tick at 11:00 enqueues.
+    const m = await member({ time: "06:59" });
+    await enqueueReminderMinutes(app.ctx.jobs, new Date("2026-03-09T11:00:20Z"));
+    await service.waitFor(m.path, 1, 30_000);
+    expect(m.browser.decrypt(service.at(m.path)[0]!.body).tag).toBe("reminder-2026-03-09");
+  });
+});
+
 describe("mention pushes", () => {
   test("pushed as 'X mentioned you' with a link when he has no stream open; not when a tab is open, or when he turned them off", async () => {
     const a = await member({ name: "Andrew", time: "04:00" });
