@@ -238,31 +238,6 @@ export function ReminderSection() {
                 </div>
 
                 <Row
-                  label="Notifications on this device"
-                  hint={
-                    device === "unsupported"
-                      ? "This browser cannot show notifications. Turn on email below, or install Shepherd on your phone's home screen."
-                      : device === "denied"
-                        ? "Notifications are blocked for Shepherd. Allow them in your browser's site settings (the icon beside the address), then come back here."
-                        : device === "on"
-                          ? "This device will show your reminder."
-                          : "Turn on to get your reminder here."
-                  }
-                >
-                  {(ids) =>
-                    device === "unsupported" || device === "denied" ? null : (
-                      <Switch
-                        checked={device === "on"}
-                        disabled={busy || device === "checking"}
-                        aria-labelledby={ids.label}
-                        aria-describedby={ids.hint}
-                        onChange={(next) => void toggleDevice(next)}
-                      />
-                    )
-                  }
-                </Row>
-
-                <Row
                   label="Email me the reminder"
                   hint="For browsers without notifications. Each email has a link to turn it off."
                 >
@@ -278,6 +253,31 @@ export function ReminderSection() {
                 </Row>
               </>
             ) : null}
+
+            <Row
+              label="Notifications on this device"
+              hint={
+                device === "unsupported"
+                  ? "This browser cannot show notifications. Your daily reminder can come by email instead, or install Shepherd on your phone's home screen."
+                  : device === "denied"
+                    ? "Notifications are blocked for Shepherd. Allow them in your browser's site settings (the icon beside the address), then come back here."
+                    : device === "on"
+                      ? "This device shows your reminders and mentions."
+                      : "Turn on to get your reminders and mentions here."
+              }
+            >
+              {(ids) =>
+                device === "unsupported" || device === "denied" ? null : (
+                  <Switch
+                    checked={device === "on"}
+                    disabled={busy || device === "checking"}
+                    aria-labelledby={ids.label}
+                    aria-describedby={ids.hint}
+                    onChange={(next) => void toggleDevice(next)}
+                  />
+                )
+              }
+            </Row>
 
             <Row
               label="Mention notifications"
