@@ -193,6 +193,15 @@ describe("daily reminders by Web Push (issue 18)", () => {
     expect(await app.db.select().from(schema.reminderSends).where(eq(schema.reminderSends.userId, done.id))).toEqual([]);
   });
 
+  test("a time the spring change skips (02:30 in New York on 8 March 2026) is due at the first minute after it", async () => {
+    const m = await member({ time: "02:30", weekdays: [0] });
+    await runReminderMinute(deps, new Date("2026-03-08T06:59:00Z")); // 01:59 EST
+    expect(service.at(m.path)).toHaveLength(0);
+    await runReminderMinute(deps, new Date("2026-03-08T07:00:00Z")); // 03:00 EDT
+    await service.waitFor(m.path, 1);
+    expect(m.browser.decrypt(service.at(m.path)[0]!.body).tag).toBe("reminder-2026-03-08");
+  });
+
   test("a subscription the push service says is gone (410) is removed", async () => {
     const m = await member({ status: 410 });
     expect((await m.client.get("/api/reminders")).json().push_devices).toBe(1);

@@ -1,8 +1,9 @@
 /**
  * When a member's daily reminder is due: his local time of day (HH:MM) on one of his weekdays, in his profile's time
  * zone, daylight saving included (the IANA rules in Node's ICU). On the day clocks go forward, a time inside the
- * skipped hour does not occur, so no reminder is due that day; on the day they go back, a time inside the repeated
- * hour occurs twice and the "sent" record (one per member and local date) keeps it to one reminder.
+ * skipped hour does not occur: it is due at the first minute after the gap (02:30 in New York on 8 March 2026 is due
+ * at 03:00 EDT). On the day they go back, a time inside the repeated hour occurs twice and the "sent" record (one per
+ * member and local date) keeps it to one reminder.
  */
 
 export interface LocalMinute {
@@ -62,9 +63,43 @@ export function localMinute(instant: Date, timeZone: string): LocalMinute | null
   };
 }
 
+/** The local times of day due at one UTC minute in one zone: those after `after` up to and including `time`. */
+export interface DueWindow extends LocalMinute {
+  /** Exclusive lower bound, HH:MM ("" before 00:00). Normally the minute before `time`; before a gap, its start. */
+  after: string;
+}
+
+function minuteBefore(time: string): string {
+  const [h, m] = time.split(":").map(Number) as [number, number];
+  const minutes = h * 60 + m - 1;
+  if (minutes < 0) return "";
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The times of day due at the UTC minute `instant` falls in: that minute's local time, and when the clock jumped
+ * forward into it (a daylight saving gap), every time the jump skipped that day too. Null for an unknown time zone.
+ */
+export function dueWindow(instant: Date, timeZone: string): DueWindow | null {
+  const minute = minuteStart(instant);
+  const local = localMinute(minute, timeZone);
+  const before = localMinute(new Date(minute.getTime() - 60_000), timeZone);
+  if (!local || !before) return null;
+  let after: string;
+  // A new day (midnight, or a gap across it): from the day's start. The clock went back: only this minute's own time.
+  if (before.date !== local.date) after = before.date < local.date ? "" : minuteBefore(local.time);
+  else after = before.time < local.time ? before.time : minuteBefore(local.time);
+  return { ...local, after };
+}
+
 /** Whether a member with these settings in this time zone is due at the UTC minute `instant` falls in. */
 export function isDue(settings: ReminderSchedule, timeZone: string, instant: Date): boolean {
   if (!settings.enabled) return false;
-  const local = localMinute(instant, timeZone);
-  return local !== null && local.time === settings.timeOfDay && settings.weekdays.includes(local.weekday);
+  const window = dueWindow(instant, timeZone);
+  return (
+    window !== null &&
+    settings.timeOfDay > window.after &&
+    settings.timeOfDay <= window.time &&
+    settings.weekdays.includes(window.weekday)
+  );
 }

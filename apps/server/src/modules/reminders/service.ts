@@ -7,7 +7,7 @@ import { reminderMail } from "../../providers/mail/templates";
 import type { RealtimeHub } from "../../realtime/hub";
 import { listNotifications } from "../notifications/service";
 import type { PushMessage, PushSender, PushTarget } from "./push";
-import { localMinute } from "./schedule";
+import { dueWindow, localMinute } from "./schedule";
 import { chooseReminderText, type ReminderText } from "./texts";
 
 const { pushSubscriptions, reminderSettings, reminderSends, profiles, users, notifications } = schema;
@@ -258,15 +258,16 @@ export async function dueMembers(db: Database, instant: Date): Promise<DueMember
     .from(reminderSettings)
     .innerJoin(profiles, eq(profiles.id, reminderSettings.userId))
     .where(eq(reminderSettings.enabled, true));
-  const locals = zones.flatMap(({ timeZone }) => {
-    const local = localMinute(instant, timeZone);
-    return local ? [{ timeZone, ...local }] : [];
+  const windows = zones.flatMap(({ timeZone }) => {
+    const window = dueWindow(instant, timeZone);
+    return window ? [{ timeZone, ...window }] : [];
   });
-  if (locals.length === 0) return [];
+  if (windows.length === 0) return [];
   const values = sql.join(
-    locals.map((l) => sql`(${l.timeZone}::text, ${l.time}::text, ${l.weekday}::smallint, ${l.date}::date)`),
+    windows.map((w) => sql`(${w.timeZone}::text, ${w.after}::text, ${w.time}::text, ${w.weekday}::smallint, ${w.date}::date)`),
     sql`, `,
   );
+  // Times compare as text in the "C" collation: "HH:MM" strings order as the clock does.
   const result = await db.execute<{
     user_id: string;
     name: string;
@@ -279,8 +280,10 @@ export async function dueMembers(db: Database, instant: Date): Promise<DueMember
     from reminder_settings s
     join profiles p on p.id = s.user_id
     join users u on u.id = s.user_id
-    join (values ${values}) as v(time_zone, local_time, weekday, local_date)
-      on v.time_zone = p.time_zone and v.local_time = s.time_of_day
+    join (values ${values}) as v(time_zone, after_time, local_time, weekday, local_date)
+      on v.time_zone = p.time_zone
+      and s.time_of_day collate "C" > v.after_time collate "C"
+      and s.time_of_day collate "C" <= v.local_time collate "C"
     where s.enabled
       and v.weekday = any(s.weekdays)
       and (s.email or (s.push and exists (select 1 from push_subscriptions ps where ps.user_id = s.user_id)))
