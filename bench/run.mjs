@@ -20,6 +20,7 @@ import { formatLighthouse, renderLighthouse, runLighthouse } from "./lighthouse.
 import { formatInsights, renderInsights, runInsights } from "./insights.mjs";
 import { formatGatherings, renderGatherings, runGatherings } from "./gatherings.mjs";
 import { formatOffline, renderOffline, runOffline } from "./offline.mjs";
+import { formatReminders, renderReminders, runReminders } from "./reminders.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
@@ -49,6 +50,11 @@ const BENCHMARKS = {
     format: formatInsights,
     title: "Insights: the charts' data for three years of days, and the /insights chunk",
   },
+  reminders: {
+    run: runReminders,
+    format: formatReminders,
+    title: "Reminders: push fan-out to 10,000 subscriptions beside plain POSTs",
+  },
   gatherings: {
     run: runGatherings,
     format: formatGatherings,
@@ -68,6 +74,7 @@ const ORDER = [
   "insights",
   "gatherings",
   "offline",
+  "reminders",
 ];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
@@ -382,6 +389,7 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   section("offline", renderOffline);
   section("insights", (x) => [renderInsights(x), busyNote(x)].filter(Boolean).join("\n\n"));
   section("gatherings", (x) => [renderGatherings(x), busyNote(x)].filter(Boolean).join("\n\n"));
+  section("reminders", (x) => [renderReminders(x), busyNote(x)].filter(Boolean).join("\n\n"));
   sections.push(`## How to run
 
 \`\`\`sh

@@ -36,6 +36,7 @@ import { flockRoutes } from "./modules/flock/routes";
 import { gatheringRoutes } from "./modules/gatherings/routes";
 import { pastureRoutes, PASTURE_IMAGE_MAX_BYTES } from "./modules/pasture/routes";
 import { profileRoutes } from "./modules/profiles/routes";
+import { reminderRoutes } from "./modules/reminders/routes";
 import { subscriptionRoutes } from "./modules/subscription/routes";
 import { supportRoutes } from "./modules/support/routes";
 import { realtimeRoutes } from "./realtime/routes";
@@ -168,6 +169,7 @@ export function createApp(ctx: AppContext) {
   api.route("/", accountRoutes(ctx));
   api.route("/", subscriptionRoutes(ctx));
   api.route("/", notificationRoutes(ctx));
+  api.route("/", reminderRoutes(ctx));
   api.route("/", accessRoutes(ctx));
   api.route("/", todayRoutes(ctx));
   api.route("/", journalRoutes(ctx));

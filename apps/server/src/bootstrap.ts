@@ -34,6 +34,11 @@ import { createJobQueue } from "./jobs/queue";
 import { createOfflineImages, createOpenAiImages } from "./providers/images/images";
 import { startImageWriters } from "./modules/admin/images";
 import { startPlanWriters } from "./modules/path/generation";
+import { startReminderJobs } from "./modules/reminders/jobs";
+import { createPushSender } from "./modules/reminders/push";
+import { startMentionPushes } from "./modules/reminders/service";
+import { loadReminderTexts } from "./modules/reminders/texts";
+import { vapidKeys } from "./modules/reminders/vapid";
 
 export interface Database {
   url: string;
@@ -126,6 +131,12 @@ export async function buildContext(options: {
   const stopSweeper = background ? startUploadSweeper(db, storage, log) : () => undefined;
   const images = config.images ? createOpenAiImages({ ...config.images, log }) : createOfflineImages();
   if (background) await startImageWriters({ db, storage, images, log, jobs });
+  // Issue 18: daily reminders (one process runs their jobs) and mention pushes (every process: each knows its streams).
+  const push = createPushSender(vapidKeys(config, log));
+  const reminderTexts = loadReminderTexts();
+  const reminders = { db, log, push, mail, texts: reminderTexts, appUrl: config.publicUrl ?? options.baseUrl };
+  if (background) await startReminderJobs({ ...reminders, jobs });
+  const stopMentionPushes = startMentionPushes({ ...reminders, realtime });
   return {
     config,
     baseUrl: options.baseUrl,
@@ -142,11 +153,14 @@ export async function buildContext(options: {
     ai,
     jobs,
     webDist: config.webDist,
+    push,
+    reminderTexts,
     realtime,
     gatherings,
     sessions,
     async close() {
       stopSweeper();
+      stopMentionPushes();
       // Running steps finish (or, past the wait, are taken over by another process once their lease ends).
       await jobs.stop(10_000);
       await realtime.close();

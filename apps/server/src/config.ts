@@ -66,6 +66,27 @@ const envSchema = z.object({
   LIVEKIT_URL: z.string().url("LIVEKIT_URL must be a URL such as wss://livekit.example.com").optional(),
   LIVEKIT_API_KEY: z.string().optional(),
   LIVEKIT_API_SECRET: z.string().optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      "VAPID_PUBLIC_KEY must be a URL-safe base64 P-256 public key (87 characters, from npx web-push generate-vapid-keys)",
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      "VAPID_PRIVATE_KEY must be a URL-safe base64 P-256 private key (43 characters, from npx web-push generate-vapid-keys)",
+    )
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:.+@.+|https:\/\/.+)$/,
+      "VAPID_SUBJECT must be a mailto: address or an https:// URL, such as mailto:admin@example.com",
+    )
+    .optional(),
   BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])
     .optional()
@@ -119,6 +140,8 @@ export type Config = {
   iceServers: IceServer[];
   /** Gathering media through LiveKit when all three of its variables are set; otherwise our WebRTC mesh. */
   livekit: { url: string; apiKey: string; apiSecret: string } | undefined;
+  /** Web Push's VAPID keys when both are set (otherwise generated into DATA_DIR/vapid.json) and its contact subject. */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
   /** The local test checkout (no money moves): on by default, off in production unless BILLING_LOCAL_CHECKOUT=true. */
   localCheckoutAllowed: boolean;
 };
@@ -181,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operator: { name: e.OPERATOR_NAME, email: e.OPERATOR_EMAIL, jurisdiction: e.OPERATOR_JURISDICTION },
     iceServers: iceServersConfig(e.ICE_SERVERS),
     livekit: livekitConfig(e),
+    vapid: vapidConfig(e),
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
   };
 }
@@ -238,4 +262,13 @@ function livekitConfig(e: z.infer<typeof envSchema>): Config["livekit"] {
     );
   }
   return { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET };
+}
+
+function vapidConfig(e: z.infer<typeof envSchema>): Config["vapid"] {
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  Web Push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or neither: then they are generated into DATA_DIR).",
+    );
+  }
+  return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT };
 }

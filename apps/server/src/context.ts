@@ -13,6 +13,8 @@ import type { StorageProvider } from "./providers/storage/storage";
 import type { GatheringRelay } from "./modules/gatherings/relay";
 import type { RealtimeHub } from "./realtime/hub";
 import type { SessionCache } from "./auth/session-cache";
+import type { PushSender } from "./modules/reminders/push";
+import type { ReminderText } from "./modules/reminders/texts";
 import type { SpeechProvider } from "./providers/tts/speech";
 
 /** Everything a request handler may need, built once at start (see main.ts and test/helpers). */
@@ -39,6 +41,10 @@ export interface AppContext {
   gatherings: GatheringRelay;
   /** Background jobs in PostgreSQL (pg-boss): plan generation. This process works on them too. */
   jobs: JobQueue;
+  /** Web Push with this server's VAPID keys (modules/reminders). */
+  push: PushSender;
+  /** The daily reminders' texts (content/reminders.json), checked at start. */
+  reminderTexts: readonly ReminderText[];
   /** Folder of the built web app, when it is served by this process. */
   webDist: string | undefined;
 }

@@ -16,6 +16,7 @@ import {
   staleMemberCaches,
   type WorkerMessage,
 } from "./lib/pwa/offline-routes";
+import { PUSH_BADGE, PUSH_ICON, readPushNotice, safeAppPath } from "./lib/pwa/push-message";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -70,3 +71,41 @@ registerRoute(
     return new NetworkFirst({ cacheName }).handle({ request, event });
   },
 );
+
+// Issue 18: the daily reminder and mention pushes. One notification per tag: the day's reminder never stacks.
+self.addEventListener("push", (event: PushEvent) => {
+  let text: string | null = null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    text = null;
+  }
+  const notice = readPushNotice(text);
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      icon: PUSH_ICON,
+      badge: PUSH_BADGE,
+      tag: notice.tag,
+      data: { url: notice.url },
+    }),
+  );
+});
+
+// A tap focuses a tab of ours already open (taking it to the link) or opens one.
+self.addEventListener("notificationclick", (event: NotificationEvent) => {
+  event.notification.close();
+  const target = new URL(safeAppPath((event.notification.data as { url?: unknown } | null)?.url), self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        if (focused.url !== target) await focused.navigate(target).catch(() => null);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

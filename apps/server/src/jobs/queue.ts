@@ -18,7 +18,16 @@ export interface JobQueue {
    * Sends a job. Given `tx`, the job is written in that transaction: it exists only if the transaction commits, so a
    * row and the job that works on it are made together or not at all.
    */
-  send(queue: QueueName, data: object, options?: { tx?: Executor; startAfterSeconds?: number }): Promise<string | null>;
+  send(
+    queue: QueueName,
+    data: object,
+    options?: { tx?: Executor; startAfterSeconds?: number; id?: string; singletonKey?: string },
+  ): Promise<string | null>;
+  /**
+   * Sends a job to the queue on a cron schedule (UTC). pg-boss keeps the schedule in the database and makes one job
+   * per tick across all processes; only the process that maintains the queue (`supervise`) runs the clock.
+   */
+  schedule(queue: QueueName, cron: string, data?: object): Promise<void>;
   /** Runs `handler` for each job of the queue, one at a time in this process. */
   work<T extends object>(queue: QueueName, handler: (data: T, job: { id: string }) => Promise<void>): Promise<void>;
   /** Puts a failed job back in its queue (the admin's Health page); given `tx`, as part of that transaction. */
@@ -35,6 +44,10 @@ export const QUEUES = {
   planGenerationFailed: "plan-generation-failed",
   /** Draws every devotional still without an image (admin Generate images; modules/admin/images.ts). */
   devotionalImages: "devotional-images",
+  /** Every minute (cron): enqueues the reminder job of the minute (modules/reminders/jobs.ts). */
+  reminderTick: "reminder-tick",
+  /** One per due minute, whoever is due then: sends the daily reminders of that minute. */
+  reminderMinute: "reminder-minute",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -67,6 +80,9 @@ export function createJobQueue(options: {
       const queues: Array<[QueueName, Omit<PgBoss.Queue, "name">]> = [
         [QUEUES.planGenerationFailed, { retryLimit: 5, retryDelay, retryBackoff: true }],
         [QUEUES.devotionalImages, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
+        [QUEUES.reminderTick, { retryLimit: 1, retryDelay: 5, expireInSeconds: 60 }],
+        // A reminder 20 minutes late is still welcome; later than that it is dropped (the "sent" rows keep it once).
+        [QUEUES.reminderMinute, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 20 * 60 }],
         [
           QUEUES.planGeneration,
           { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: lease, deadLetter: QUEUES.planGenerationFailed },
@@ -80,8 +96,13 @@ export function createJobQueue(options: {
     send(queue, data, sendOptions = {}) {
       return boss.send(queue, data, {
         startAfter: sendOptions.startAfterSeconds,
+        ...(sendOptions.id ? { id: sendOptions.id } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.tx ? { db: inTransaction(sendOptions.tx) } : {}),
       });
+    },
+    async schedule(queue, cron, data = {}) {
+      await boss.schedule(queue, cron, data, { tz: "UTC" });
     },
     async work(queue, handler) {
       const worker: { id?: string } = {};

@@ -21,6 +21,13 @@ export interface RealtimeHub {
   subscribe(userId: string, listener: RealtimeListener, onClose?: () => void): () => void;
   /** How many subscriptions this process holds. */
   connections(): number;
+  /** How many event streams this member has open in this process (other processes' streams are not known here). */
+  streamsOf(userId: string): number;
+  /**
+   * Hears every notice this process's LISTEN connection delivers, whoever it is for (the mention pushes, issue 18).
+   * Returns the stop function.
+   */
+  watch(listener: (userId: string, event: RealtimeEvent) => void): () => void;
   /** Tells every subscriber to close (so open streams do not hold a shutdown). */
   close(): Promise<void>;
 }
@@ -50,6 +57,7 @@ export const MAX_STREAMS_PER_MEMBER = 8;
 
 export function createRealtimeHub({ pool, listener, log }: { pool: pg.Pool; listener: PgListener; log: Logger }): RealtimeHub {
   const byUser = new Map<string, Set<Subscription>>();
+  const watchers = new Set<(userId: string, event: RealtimeEvent) => void>();
   let count = 0;
   let closed = false;
 
@@ -73,6 +81,13 @@ export function createRealtimeHub({ pool, listener, log }: { pool: pg.Pool; list
         return;
       }
       deliver(notice.userId, notice.event);
+      for (const watcher of [...watchers]) {
+        try {
+          watcher(notice.userId, notice.event);
+        } catch (error) {
+          log.error({ err: error }, "a realtime watcher failed");
+        }
+      }
     },
     // Changes published while we were not listening were missed: every open browser refetches once.
     reconnected() {
@@ -127,6 +142,15 @@ export function createRealtimeHub({ pool, listener, log }: { pool: pg.Pool; list
     },
 
     connections: () => count,
+
+    streamsOf: (userId) => byUser.get(userId)?.size ?? 0,
+
+    watch(listener) {
+      watchers.add(listener);
+      return () => {
+        watchers.delete(listener);
+      };
+    },
 
     async close() {
       if (closed) return;

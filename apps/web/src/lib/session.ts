@@ -5,6 +5,7 @@ import { AUTH_TOKEN_CHECK_MS } from "@shepherd/shared/constants";
 import { api, ApiError } from "./api";
 import { writeOnboardingFlag } from "./onboarding-flag";
 import { readSignedInHint, writeSignedInHint } from "./signed-in-hint";
+import { forgetThisBrowserPush } from "./pwa/push";
 import { forgetMemberData } from "./pwa/worker";
 
 /** Shared by every area: who is signed in (Better Auth session) and their profile (/api/me). */
@@ -103,8 +104,10 @@ export function useSessionKeeper() {
   }, [client]);
 }
 
-/** Signs out, forgets the onboarding flag, every cached query and what the service worker kept for him. */
+/** Signs out, forgets the onboarding flag, every cached query, his pushes here and what the service worker kept for him. */
 export async function signOut(client: QueryClient) {
+  // While still signed in, so the server forgets this browser's push subscription at once.
+  await forgetThisBrowserPush();
   await api("/api/auth/sign-out", { body: {} });
   writeOnboardingFlag(false);
   writeSignedInHint(false);

@@ -12,3 +12,4 @@ export * from "./gatherings";
 export * from "./admin";
 export * from "./offline";
 export * from "./support";
+export * from "./reminders";

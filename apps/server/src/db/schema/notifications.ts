@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, uniqueIndex, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, uniqueIndex, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { uuidPrimaryKey, ownerId, createdAt } from "./columns";
 
@@ -15,6 +15,8 @@ export const notifications = pgTable(
     sourceId: uuid("source_id"),
     read: boolean("read").notNull().default(false),
     createdAt: createdAt(),
+    /** Issue 18: set once one server process has dealt with its mention push (sent it, or saw a tab open). */
+    pushedAt: timestamp("pushed_at", { withTimezone: true }),
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt),

@@ -18,6 +18,7 @@ import { notificationData } from "../notifications/person-data";
 import { pastureData } from "../pasture/person-data";
 import { pathData } from "../path/person-data";
 import { profileData } from "../profiles/person-data";
+import { reminderData } from "../reminders/person-data";
 import { seriesData } from "../series/person-data";
 import { subscriptionData } from "../subscription/person-data";
 import { supportData } from "../support/person-data";
@@ -54,6 +55,7 @@ const AREAS: PersonData[] = [
   supportData,
   experimentData,
   adminData,
+  reminderData,
 ];
 
 export async function exportAccount(db: Database, userId: string): Promise<Record<string, unknown>> {

@@ -91,3 +91,23 @@ export function supportReplyMail(options: { name: string; subject: string; reply
       paragraphs(lines.slice(4)),
   };
 }
+
+/** The daily reminder by email (issue 18): the reminder's own gentle words, a link to the app, one line to stop them. */
+export function reminderMail(options: { name: string; title: string; body: string; appUrl: string; settingsUrl: string }) {
+  const lines = [
+    `Hi ${options.name},`,
+    options.body,
+    `Open today's devotional: ${options.appUrl}`,
+    `You asked for this daily reminder. To change its time or turn it off: ${options.settingsUrl}`,
+    "Lead with love. Guide with grace.",
+  ];
+  return {
+    subject: options.title,
+    text: lines.join("\n\n"),
+    html:
+      paragraphs(lines.slice(0, 2)) +
+      `<p><a href="${escapeHtml(options.appUrl)}">Open today's devotional</a></p>` +
+      `<p style="color:#666;font-size:13px">You asked for this daily reminder. <a href="${escapeHtml(options.settingsUrl)}">Change its time or turn it off</a>.</p>` +
+      paragraphs(lines.slice(4)),
+  };
+}

@@ -216,9 +216,16 @@ export function privacyOf(o: Operator = NO_OPERATOR): LegalDoc {
         ],
       },
       {
+        heading: "Daily reminders and notifications",
+        paragraphs: [
+          "If you turn on the daily reminder in Settings, we keep its time, its days, whether it comes by notification, by email or both, and whether mentions are pushed to you. We note each date a reminder was sent, so you never get two in one day; it uses the time zone already in your profile.",
+          "For each browser where you allow notifications, we keep the address its push service gave it (run by the browser's maker, such as Google, Mozilla or Apple), the keys that encrypt our messages to it, the browser type and when a push last reached it. The push service carries our messages to your device; they are encrypted so it cannot read them, and they hold no private words: a gentle reminder line, or the name of someone who mentioned you, never what anyone wrote. When you turn notifications off, or the push service says the browser no longer exists, we delete its address.",
+        ],
+      },
+      {
         heading: "Email, payments and other services",
         paragraphs: [
-          "We send you email only for password resets, a welcome message when you join and answers to your support requests, plus any emails you choose to receive later. Emails go out through the operator's mail server, and we keep a copy of each message sent to you until your account is deleted.",
+          "We send you email only for password resets, a welcome message when you join and answers to your support requests, plus any emails you choose to receive, such as the daily reminder. Emails go out through the operator's mail server, and we keep a copy of each message sent to you until your account is deleted.",
           "Premium subscriptions are processed by Stripe when payments are enabled. You enter your card details on Stripe's page, so we never see or store your card number. We keep your plan, its status, your trial and renewal dates, and the Stripe references that link your subscription to your account. Stripe handles payment data under its own privacy policy.",
           "Profile pictures are kept in the operator's file storage: a folder on the server, or a cloud storage service the operator chooses. If an AI provider, a text-to-speech service, a video service or Sentry is configured, each receives only what is described in this policy.",
         ],

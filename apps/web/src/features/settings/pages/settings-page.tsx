@@ -11,6 +11,7 @@ import { PasswordSection } from "../components/password-section";
 import { PlanSection } from "../components/plan-section";
 import { PrivacySection } from "../components/privacy-section";
 import { ProfileSection } from "../components/profile-section";
+import { ReminderSection } from "../components/reminder-section";
 import { SessionsSection } from "../components/sessions-section";
 import { SignOutSection } from "../components/sign-out-section";
 import { SupportSection } from "../components/support-section";
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <ProfileSection me={me.data} />
       <GrowthSection profile={me.data.profile} />
       <LookBackSection />
+      <ReminderSection />
       <PrivacySection shareStreak={me.data.profile.share_streak} />
       <AppearanceSection />
       <InstallSection />

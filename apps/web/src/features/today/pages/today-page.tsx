@@ -1,5 +1,16 @@
 import { BookOpen, ChevronRight, X } from "lucide-react";
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import type { TodayState } from "@shepherd/shared/api";
 import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** GET /api/reminders: his daily reminder, read in his profile's time zone. */
+export interface ReminderSettings {
+  enabled: boolean;
+  /** HH:MM, 24 hours. */
+  time: string;
+  /** 0 (Sunday) to 6 (Saturday). */
+  weekdays: number[];
+  push: boolean;
+  email: boolean;
+  mention_push: boolean;
+  time_zone: string;
+  push_devices: number;
+}
+
+export type ReminderChanges = Partial<
+  Pick<ReminderSettings, "enabled" | "time" | "weekdays" | "push" | "email" | "mention_push">
+>;
+
+export const remindersQuery = queryOptions({
+  queryKey: ["reminders"],
+  queryFn: () => api<ReminderSettings>("/api/reminders"),
+});
+
+export function useReminders() {
+  return useQuery(remindersQuery);
+}
+
+/** PATCH /api/reminders: only the fields given change; the answer is the whole settings. */
+export function useUpdateReminders() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ReminderChanges) => api<ReminderSettings>("/api/reminders", { method: "PATCH", body: changes }),
+    onSuccess: (settings) => client.setQueryData(remindersQuery.queryKey, settings),
+  });
+}
+
+/** POST /api/reminders/test: a reminder now, by push to his browsers and by email when those are on. */
+export function useSendTestReminder() {
+  return useMutation({
+    mutationFn: () => api<{ pushed: number; emailed: boolean }>("/api/reminders/test", { method: "POST" }),
+  });
+}
