@@ -105,9 +105,15 @@ export function allowedEndpoint(endpoint: string, production: boolean): boolean 
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === "https:") return true;
   const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
-  return !production && url.protocol === "http:" && loopback;
+  if (!production) return url.protocol === "https:" || (url.protocol === "http:" && loopback);
+  // In production the server posts to this address: only a push service's public name, never an address on the
+  // server's own network (an IP literal, a single-label or .local/.internal/.localhost name), so a member cannot point
+  // our requests at internal services.
+  const host = url.hostname.toLowerCase();
+  const ipLiteral = /^\d+(\.\d+){3}$/.test(host) || host.startsWith("[");
+  const internalName = !host.includes(".") || /\.(local|internal|localhost|lan|home|corp)$/.test(host);
+  return url.protocol === "https:" && !ipLiteral && !internalName && (url.port === "" || url.port === "443");
 }
 
 /**
