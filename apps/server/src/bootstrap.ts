@@ -35,6 +35,7 @@ import { createOfflineImages, createOpenAiImages } from "./providers/images/imag
 import { startImageWriters } from "./modules/admin/images";
 import { startPlanWriters } from "./modules/path/generation";
 import { startReminderJobs } from "./modules/reminders/jobs";
+import { startHousekeeping } from "./jobs/housekeeping";
 import { createPushSender } from "./modules/reminders/push";
 import { startMentionPushes } from "./modules/reminders/service";
 import { loadReminderTexts } from "./modules/reminders/texts";
@@ -136,6 +137,7 @@ export async function buildContext(options: {
   const reminderTexts = loadReminderTexts();
   const reminders = { db, log, push, mail, texts: reminderTexts, appUrl: config.publicUrl ?? options.baseUrl };
   if (background) await startReminderJobs({ ...reminders, jobs });
+  if (background) await startHousekeeping({ db, jobs, log });
   const stopMentionPushes = startMentionPushes({ ...reminders, realtime });
   return {
     config,

@@ -48,6 +48,8 @@ export const QUEUES = {
   reminderTick: "reminder-tick",
   /** One per due minute, whoever is due then: sends the daily reminders of that minute. */
   reminderMinute: "reminder-minute",
+  /** Daily (cron): deletes rows that only served a while (jobs/housekeeping.ts). */
+  housekeeping: "housekeeping",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -81,6 +83,7 @@ export function createJobQueue(options: {
         [QUEUES.planGenerationFailed, { retryLimit: 5, retryDelay, retryBackoff: true }],
         [QUEUES.devotionalImages, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         [QUEUES.reminderTick, { retryLimit: 1, retryDelay: 5, expireInSeconds: 60 }],
+        [QUEUES.housekeeping, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         // A reminder 20 minutes late is still welcome; later than that it is dropped (the "sent" rows keep it once).
         [QUEUES.reminderMinute, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 20 * 60 }],
         [

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { schema } from "../src/db/client";
+import { CLIENT_WRITE_DAYS, pruneOldRows, REMINDER_SEND_DAYS } from "../src/jobs/housekeeping";
+import { startTestApp, type TestApp } from "./helpers/app";
+import { newPerson } from "./helpers/auth";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
+describe("daily housekeeping", () => {
+  test("is scheduled once a day through the job queue", async () => {
+    const schedules = await app.db.execute<{ name: string; cron: string }>(sql`select name, cron from pgboss.schedule`);
+    expect(schedules.rows).toContainEqual({ name: "housekeeping", cron: "17 3 * * *" });
+  });
+
+  test("removes remembered device writes and reminder records once they are old, and keeps the recent ones", async () => {
+    const { id: userId } = await newPerson(app);
+    const now = new Date();
+    const write = (createdAt: Date) => ({
+      userId,
+      key: randomUUID(),
+      method: "POST",
+      path: "/api/journal",
+      status: 201,
+      createdAt,
+    });
+    const oldWrite = write(daysAgo(now, CLIENT_WRITE_DAYS + 1));
+    const recentWrite = write(daysAgo(now, CLIENT_WRITE_DAYS - 1));
+    await app.db.insert(schema.clientWrites).values([oldWrite, recentWrite]);
+    await app.db.insert(schema.reminderSends).values([
+      { userId, localDate: "2026-01-01", sentAt: daysAgo(now, REMINDER_SEND_DAYS + 1) },
+      { userId, localDate: "2026-01-02", sentAt: daysAgo(now, 1) },
+    ]);
+
+    const removed = await pruneOldRows(app.db, now);
+    expect(removed.clientWrites).toBeGreaterThanOrEqual(1);
+    expect(removed.reminderSends).toBeGreaterThanOrEqual(1);
+    const writes = await app.db.select().from(schema.clientWrites).where(eq(schema.clientWrites.userId, userId));
+    expect(writes.map((w) => w.key)).toEqual([recentWrite.key]);
+    const sends = await app.db.select().from(schema.reminderSends).where(eq(schema.reminderSends.userId, userId));
+    expect(sends.map((s) => s.localDate)).toEqual(["2026-01-02"]);
+
+    // Nothing more to remove the second time.
+    const again = await pruneOldRows(app.db, now);
+    expect(again).toEqual({ clientWrites: 0, reminderSends: 0 });
+  });
+});
