@@ -18,7 +18,12 @@ import {
 } from "./lib/common.mjs";
 import { seedFeed, signUp, startBareServer, startBuiltServer, startFloorServer } from "./lib/server.mjs";
 
-const SIDE_NAMES = { ours: "Shepherd", floor: "floor (node:http + pg)", bare: "bare node:http" };
+const SIDE_NAMES = {
+  ours: "Shepherd",
+  ours2: "Shepherd, 2 processes",
+  floor: "floor (node:http + pg)",
+  bare: "bare node:http",
+};
 
 export const HTTP_DEFAULTS = { connections: 50, warmupSeconds: 2, durationSeconds: 10 };
 
@@ -80,6 +85,19 @@ function cpuSources(serverPid, postmaster) {
   };
 }
 
+/**
+ * The same for Shepherd in cluster mode (WEB_CONCURRENCY=2): the server is the primary and its workers (the primary's
+ * whole tree less its embedded PostgreSQL's).
+ */
+function clusterCpuSources(primaryPid, postmaster) {
+  const minus = (a, b) => ({ user: a.user - b.user, system: a.system - b.system });
+  return {
+    server: () => minus(treeCpuSeconds(primaryPid), treeCpuSeconds(postmaster)),
+    postgres: () => treeCpuSeconds(postmaster),
+    loadGenerator: () => procCpuSeconds([process.pid]),
+  };
+}
+
 function cpuSnapshot(sources) {
   return Object.fromEntries(Object.entries(sources).map(([k, read]) => [k, read()]));
 }
@@ -98,11 +116,19 @@ export async function runHttp(options = {}) {
   installSignalHandlers();
   const built = await ensureBuilt();
   let ours;
+  let ours2;
   let bare;
   let floor;
   try {
     ours = await startBuiltServer({ name: "http", timeoutMs: 240_000 });
     const { port, readyMs } = ours;
+    // Issue 20: the same build with two server processes on one port (node:cluster), on its own database with the
+    // same member and posts, to show what a second core's process adds on this machine.
+    ours2 = await startBuiltServer({ name: "http-2", env: { WEB_CONCURRENCY: "2" }, timeoutMs: 240_000 });
+    const cookie2 = await signUp(ours2.port);
+    await seedFeed(ours2.port, cookie2);
+    const today2 = await request(ours2.port, "/api/devotionals/today", { headers: { cookie: cookie2 } });
+    if (today2.status !== 200) throw new Error(`GET /api/devotionals/today on 2 processes: HTTP ${today2.status}`);
 
     const cookie = await signUp(port);
     const meRes = await request(port, "/api/me", { headers: { cookie } });
@@ -188,23 +214,30 @@ export async function runHttp(options = {}) {
       // As a browser would, take the fresh session cookie cache (SESSION_CACHE_SECONDS) before each scenario: the
       // benchmark outlasts its 60 s lifetime, and autocannon does not keep cookies.
       if (s.headers.cookie) s.headers = { ...s.headers, cookie: await freshCookie(port, cookie) };
+      // The second server's member has other ids, so its answers are checked for their status only.
+      const headers2 = s.headers.cookie ? { ...s.headers, cookie: await freshCookie(ours2.port, cookie2) } : s.headers;
       for (const [side, p] of [
         ["bare", barePort],
         ["floor", floor.port],
         ["ours", port],
+        ["ours2", ours2.port],
       ]) {
         const url = `http://127.0.0.1:${p}${s.path}`;
+        const headers = side === "ours2" ? headers2 : s.headers;
+        const expectBody = side === "ours2" && s.headers.cookie ? undefined : s.expectBody;
         log(`http: ${s.label} on ${SIDE_NAMES[side]}: ${warmupSeconds} s warm-up, ${durationSeconds} s measured`);
-        await load(url, { connections, durationSeconds: warmupSeconds, headers: s.headers, expectBody: s.expectBody });
+        await load(url, { connections, durationSeconds: warmupSeconds, headers, expectBody });
         const database = postmasterPid(ours.pid);
         const pids =
           side === "ours"
             ? cpuSources(ours.pid, database)
-            : side === "floor"
-              ? cpuSources(floor.pid, database)
-              : cpuSources(bare.pid);
+            : side === "ours2"
+              ? clusterCpuSources(ours2.pid, postmasterPid(ours2.pid))
+              : side === "floor"
+                ? cpuSources(floor.pid, database)
+                : cpuSources(bare.pid);
         const before = cpuSnapshot(pids);
-        const result = await load(url, { connections, durationSeconds, headers: s.headers, expectBody: s.expectBody });
+        const result = await load(url, { connections, durationSeconds, headers, expectBody });
         row[side] = { ...summarize(result), cpuUsPerRequest: cpuPerRequest(before, cpuSnapshot(pids), result.requests.total) };
       }
       row.throughputRatio = round(row.ours.requestsPerSecond / row.bare.requestsPerSecond, 3);
@@ -212,7 +245,8 @@ export async function runHttp(options = {}) {
       row.floorThroughputRatio = round(row.ours.requestsPerSecond / row.floor.requestsPerSecond, 3);
       row.floorP99Ratio = round(row.ours.p99Ms / Math.max(row.floor.p99Ms, 1), 2);
       row.floorCpuRatio = round(row.ours.cpuUsPerRequest.server / Math.max(row.floor.cpuUsPerRequest.server, 1), 2);
-      row.ok = [row.ours, row.bare, row.floor].every(
+      row.twoProcessThroughputRatio = round(row.ours2.requestsPerSecond / row.ours.requestsPerSecond, 3);
+      row.ok = [row.ours, row.ours2, row.bare, row.floor].every(
         (r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0,
       );
       results.push(row);
@@ -231,7 +265,7 @@ export async function runHttp(options = {}) {
     };
   } finally {
     await Promise.all([bare?.stop(), floor?.stop()]);
-    await ours?.stop();
+    await Promise.all([ours?.stop(), ours2?.stop()]);
   }
 }
 
@@ -243,7 +277,7 @@ export function formatHttp(r) {
     `${pad("scenario", 30)} ${pad("server", 6)} ${padL("req/s", 8)} ${padL("p50 ms", 7)} ${padL("p99 ms", 7)} ${padL("non-2xx", 8)} ${padL("errors", 7)}`,
   );
   for (const s of r.scenarios) {
-    for (const side of ["ours", "floor", "bare"]) {
+    for (const side of ["ours", "ours2", "floor", "bare"]) {
       const x = s[side];
       if (!x) continue;
       const cpu = x.cpuUsPerRequest;
@@ -255,7 +289,7 @@ export function formatHttp(r) {
       );
     }
     lines.push(
-      `${pad("", 30)} ratio  ours/floor throughput ${s.floorThroughputRatio} p99 ${s.floorP99Ratio} server CPU ${s.floorCpuRatio}; ours/bare throughput ${s.throughputRatio} p99 ${s.p99Ratio}${s.ok ? "" : "  (FAILURES: see non-2xx/errors)"}`,
+      `${pad("", 30)} ratio  ours/floor throughput ${s.floorThroughputRatio} p99 ${s.floorP99Ratio} server CPU ${s.floorCpuRatio}; ours/bare throughput ${s.throughputRatio} p99 ${s.p99Ratio}; 2 processes/1 ${s.twoProcessThroughputRatio}${s.ok ? "" : "  (FAILURES: see non-2xx/errors)"}`,
     );
   }
   return lines.join("\n");

@@ -205,8 +205,13 @@ function failure(r) {
 
 function renderHttp(r) {
   if (r.error) return failure(r);
-  const sides = { ours: "Shepherd", floor: "floor (node:http + pg)", bare: "bare node:http" };
-  const order = ["ours", "floor", "bare"];
+  const sides = {
+    ours: "Shepherd",
+    ours2: "Shepherd, 2 processes",
+    floor: "floor (node:http + pg)",
+    bare: "bare node:http",
+  };
+  const order = ["ours", "ours2", "floor", "bare"];
   const rows = r.scenarios.flatMap((s) =>
     order
       .filter((side) => s[side])
@@ -231,6 +236,7 @@ function renderHttp(r) {
     dash(s.floorCpuRatio),
     s.throughputRatio,
     s.p99Ratio,
+    dash(s.twoProcessThroughputRatio),
     s.ok ? "yes" : "**no**",
   ]);
   const us = (v) => (v == null ? "?" : v);
@@ -249,7 +255,8 @@ function renderHttp(r) {
     `Measured ${day(r.measuredAt)}. ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up then ${r.settings.durationSeconds} s per row; ` +
       `three servers in one run: the built server (\`node apps/server/dist/main.js\`, \`LOG_LEVEL=warn\`, embedded PostgreSQL in a temporary DATA_DIR), ` +
       `the floor (\`bench/lib/floor-server.mjs\`: plain \`node:http\` and node-postgres on the same database doing only the necessary work, and sending the very same bytes) ` +
-      `and a bare \`node:http\` server answering the same bytes from memory.` +
+      `and a bare \`node:http\` server answering the same bytes from memory; and the built server again with two processes ` +
+      `(\`WEB_CONCURRENCY=2\`, node:cluster, its own DATA_DIR with the same kind of member and posts; its CPU is the primary's and workers').` +
       (r.settings.processes > 1 ? ` Shepherd ran ${r.settings.processes} processes (WEB_CONCURRENCY).` : ""),
     "",
     table(["Scenario", "Server", "Requests/s", "p50 ms", "p99 ms", "Non-2xx", "Errors"], rows),
@@ -262,6 +269,7 @@ function renderHttp(r) {
         "Server CPU ours/floor",
         "Throughput ours/bare",
         "p99 ours/bare",
+        "Throughput 2 processes/1",
         "All 2xx, no errors",
       ],
       ratios,

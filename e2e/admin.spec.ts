@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { devices, expect, test } from "@playwright/test";
 import { withDatabase } from "./database";
 import { EXPERIMENTS_ADMIN_EMAIL, newUser, signUpThroughOnboarding, WALK_ADMIN_EMAIL } from "./helpers";
 
@@ -138,7 +138,7 @@ test("an admin walks the dashboard, users, a member's page, health and subscript
   }
 });
 
-test("an admin runs an A/B test and draws a devotional's artwork, which Today shows", async ({ page }) => {
+test("an admin runs an A/B test and draws a devotional's artwork, which Today shows", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const admin = { ...newUser("experiments"), email: EXPERIMENTS_ADMIN_EMAIL };
   await signUpThroughOnboarding(page, admin);
@@ -160,6 +160,36 @@ test("an admin runs an A/B test and draws a devotional's artwork, which Today sh
   await expect(row).toContainText("a (weight 1): 0 of 0 converted");
   await row.getByRole("button", { name: `Stop e2e-${tag}` }).click();
   await expect(row).toContainText("Stopped");
+
+  // The real experiment, the upgrade card's words: a free member who completes his devotional sees the words of the
+  // variant he was given, and counts as exposed in its results.
+  await page.getByLabel("Name", { exact: true }).fill("upgrade-banner-after-completion");
+  await page.getByLabel(/^Variants/).fill("control:50, plain:50");
+  await page.getByLabel(/^Conversion/).selectOption("checkout_start");
+  await page.getByRole("button", { name: "Create experiment" }).click();
+  const banner = page.getByRole("row").filter({ hasText: "upgrade-banner-after-completion" });
+  await banner.getByRole("button", { name: "Start upgrade-banner-after-completion" }).click();
+  await expect(banner).toContainText("running");
+  const memberContext = await browser.newContext({ ...devices["Pixel 7"], serviceWorkers: "block" });
+  const memberPage = await memberContext.newPage();
+  await signUpThroughOnboarding(memberPage, newUser("banner"));
+  await memberPage.goto("/");
+  await memberPage.getByRole("button", { name: "Mark Complete" }).click();
+  const moment = memberPage.getByRole("dialog", { name: "Today's devotional is complete" });
+  await moment.getByRole("button", { name: "Done" }).click();
+  const assigned = await memberPage.request.get("/api/experiments/upgrade-banner-after-completion");
+  const { variant } = (await assigned.json()) as { variant: string };
+  expect(["control", "plain"]).toContain(variant);
+  const card = memberPage.getByTestId("upgrade-prompt-profile_completion");
+  await expect(card.getByRole("heading")).toHaveText(
+    variant === "plain" ? "Keep going without limits" : "Make Shepherd fully yours",
+  );
+  await expect(card.getByRole("link")).toHaveText(variant === "plain" ? "Compare plans" : "See Premium");
+  await memberContext.close();
+  await page.reload();
+  await expect(banner).toContainText(new RegExp(`${variant} \\(weight 50\\): 0 of [1-9]\\d* converted`));
+  await banner.getByRole("button", { name: "Stop upgrade-banner-after-completion" }).click();
+  await expect(banner).toContainText("Stopped");
 
   // Generate images: his own devotional (made when Today opened) gets artwork, and Today's hero shows it.
   await page.goto("/admin/generate-images");

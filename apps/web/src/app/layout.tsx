@@ -260,7 +260,8 @@ export function MainNav({ isAdmin = false }: { isAdmin?: boolean }) {
       ref={ref}
       aria-label="Main"
       className={cn(
-        "@container fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-stone-800 dark:bg-stone-950/95",
+        // Never wider than the screen: a bar as wide as the page's widest moment would keep the page that wide.
+        "@container fixed inset-x-0 bottom-0 z-30 max-lg:max-w-[100vw] max-lg:overflow-x-clip border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-stone-800 dark:bg-stone-950/95",
         "lg:inset-x-auto lg:top-0 lg:left-0 lg:z-40 lg:flex lg:w-(--shell-sidebar-width) lg:flex-col lg:overflow-y-auto lg:border-t-0 lg:border-r lg:bg-parchment lg:pb-0 lg:dark:bg-stone-950",
       )}
     >

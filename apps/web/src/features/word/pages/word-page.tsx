@@ -109,7 +109,8 @@ function WordHome() {
                     className="inline-flex min-h-10 max-w-full items-center gap-2 rounded-lg bg-gold-400 px-4 py-2 text-sm font-medium text-pasture-900 hover:bg-gold-500"
                   >
                     <BookOpen aria-hidden="true" className="h-4 w-4 shrink-0" />
-                    Read {chapterTitle(votdBook, votd.data.chapter)}
+                    {/* A book's name longer than the line at large text breaks rather than runs off the screen. */}
+                    <span className="min-w-0 [overflow-wrap:anywhere]">Read {chapterTitle(votdBook, votd.data.chapter)}</span>
                   </Link>
                 ) : null}
                 <Button
