@@ -213,7 +213,8 @@ export function userResolver(ctx: AppContext): (c: Context<AppEnv>) => void {
     if (cacheOptions) return fromBetterAuth(c);
     const key = `t:${token}`;
     const known = sessions.get(key);
-    if (known && Date.now() - known.updatedAt < SESSION_REFRESH_AFTER_MS) return known.user;
+    // A copy: what one request does with its user never reaches the next.
+    if (known && Date.now() - known.updatedAt < SESSION_REFRESH_AFTER_MS) return { ...known.user };
     const ticket = sessions.ticket();
     const [row] = await sessionLookup.execute({ token, now: new Date() });
     if (!row) return null;
