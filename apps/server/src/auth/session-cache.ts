@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { SignedInUser } from "../context";
 import type { Logger } from "../logger";
@@ -55,7 +56,6 @@ export interface SessionCache {
 export function createSessionCache({ pool, listener, log }: { pool: pg.Pool; listener: PgListener; log: Logger }): SessionCache {
   const entries = new Map<string, Entry>();
   const syncs = new Map<string, () => void>();
-  let syncCount = 0;
   // Bumped by every forget: a read that began before it may hold what was just forgotten.
   let generation = 0;
 
@@ -105,7 +105,8 @@ export function createSessionCache({ pool, listener, log }: { pool: pg.Pool; lis
     clear,
     async sync() {
       if (!listener.listening()) return clear();
-      const id = `${process.pid}-${(syncCount += 1)}`;
+      // Unique across processes and across the apps one test process may hold.
+      const id = randomUUID();
       let timer: NodeJS.Timeout | undefined;
       const heard = new Promise<boolean>((resolve) => {
         syncs.set(id, () => resolve(true));
