@@ -9,6 +9,7 @@ import { listNotifications } from "../notifications/service";
 import type { PushMessage, PushSender, PushTarget } from "./push";
 import { dueWindow, localMinute } from "./schedule";
 import { chooseReminderText, type ReminderText } from "./texts";
+import type { ReminderSettings } from "@shepherd/shared/reminders";
 
 const { pushSubscriptions, reminderSettings, reminderSends, profiles, users, notifications } = schema;
 
@@ -23,19 +24,6 @@ export interface ReminderDeps {
   appUrl: string;
 }
 
-export interface ReminderSettingsView {
-  enabled: boolean;
-  time: string;
-  weekdays: number[];
-  push: boolean;
-  email: boolean;
-  mention_push: boolean;
-  /** The profile's time zone the time is read in. */
-  time_zone: string;
-  /** Browsers of his that receive pushes. */
-  push_devices: number;
-}
-
 export const DEFAULT_SETTINGS = {
   enabled: false,
   timeOfDay: "07:00",
@@ -45,7 +33,7 @@ export const DEFAULT_SETTINGS = {
   mentionPush: true,
 };
 
-export async function getReminderSettings(db: Database, userId: string): Promise<ReminderSettingsView> {
+export async function getReminderSettings(db: Database, userId: string): Promise<ReminderSettings> {
   const [[row], [profile], [devices]] = await Promise.all([
     db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId)),
     db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId)),
@@ -80,7 +68,7 @@ export async function updateReminderSettings(
   db: Database,
   userId: string,
   input: ReminderSettingsInput,
-): Promise<ReminderSettingsView> {
+): Promise<ReminderSettings> {
   const changes = {
     ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
     ...(input.time === undefined ? {} : { timeOfDay: input.time }),

@@ -1,23 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReminderChanges, ReminderSettings } from "@shepherd/shared/reminders";
 import { api } from "@/lib/api";
-
-/** GET /api/reminders: his daily reminder, read in his profile's time zone. */
-export interface ReminderSettings {
-  enabled: boolean;
-  /** HH:MM, 24 hours. */
-  time: string;
-  /** 0 (Sunday) to 6 (Saturday). */
-  weekdays: number[];
-  push: boolean;
-  email: boolean;
-  mention_push: boolean;
-  time_zone: string;
-  push_devices: number;
-}
-
-export type ReminderChanges = Partial<
-  Pick<ReminderSettings, "enabled" | "time" | "weekdays" | "push" | "email" | "mention_push">
->;
 
 export const remindersQuery = queryOptions({
   queryKey: ["reminders"],

@@ -13,7 +13,8 @@ import {
   unsubscribeThisBrowser,
 } from "@/lib/pwa/push";
 import { notify, showError } from "@/lib/toast";
-import { useReminders, useSendTestReminder, useUpdateReminders, type ReminderChanges } from "../api/reminders";
+import type { ReminderChanges } from "@shepherd/shared/reminders";
+import { useReminders, useSendTestReminder, useUpdateReminders } from "../api/reminders";
 import { SettingsSection } from "./settings-section";
 
 const DAYS = [
