@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApp } from "../src/app";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { signUp } from "./helpers/auth";
-import { fillRoute, routeKey } from "./helpers/routes";
+import { apiRoutes, fillRoute, type ApiRoute } from "./helpers/routes";
 import type { TestClient } from "./helpers/http-client";
 
 /**
@@ -245,17 +245,13 @@ function fill(path: string): string {
 
 let app: TestApp;
 let member: TestClient;
-let routes: Array<{ method: string; path: string; key: string }>;
+let routes: ApiRoute[];
 
 beforeAll(async () => {
   app = await startTestApp();
   member = app.client();
   await signUp(member);
-  const seen = new Set<string>();
-  routes = createApp(app.ctx)
-    .routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/") && !r.path.startsWith("/api/auth/"))
-    .map((r) => ({ method: r.method, path: r.path, key: routeKey(r.method, r.path) }))
-    .filter((r) => !seen.has(r.key) && Boolean(seen.add(r.key)));
+  routes = apiRoutes(createApp(app.ctx));
 });
 afterAll(async () => {
   await app?.close();

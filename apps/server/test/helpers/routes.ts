@@ -12,3 +12,19 @@ export function fillRoute(path: string, valueFor: (name: string, pattern: string
     valueFor(name, pattern),
   );
 }
+
+export interface ApiRoute {
+  method: string;
+  /** As registered, parameter patterns included. */
+  path: string;
+  key: string;
+}
+
+/** Every route of our API (Better Auth's handler and catch-alls left out), once each, in the order they were registered. */
+export function apiRoutes(app: { routes: ReadonlyArray<{ method: string; path: string }> }): ApiRoute[] {
+  const seen = new Set<string>();
+  return app.routes
+    .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/") && !r.path.startsWith("/api/auth/"))
+    .map((r) => ({ method: r.method, path: r.path, key: routeKey(r.method, r.path) }))
+    .filter((r) => !seen.has(r.key) && Boolean(seen.add(r.key)));
+}

@@ -224,18 +224,16 @@ export async function updateComment(
   return getComment(db, kind, { commentId: options.commentId, viewerId: options.userId });
 }
 
-/** The author deletes his comment; `asAdmin` (a Pasture admin) deletes anyone's without opening the thread. */
+/** The author deletes his comment (admins remove others' through a report, audited: see `removeComment`). */
 export async function deleteComment(
   db: Database,
   kind: CommentKind,
-  options: { commentId: string; userId: string; asAdmin?: boolean },
+  options: { commentId: string; userId: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!options.asAdmin) {
-      const comment = await commentForChange(tx, kind, options);
-      await kind.open(tx, { parentId: comment.parentId, userId: options.userId });
-      if (comment.userId !== options.userId) throw notTheAuthor();
-    }
+    const comment = await commentForChange(tx, kind, options);
+    await kind.open(tx, { parentId: comment.parentId, userId: options.userId });
+    if (comment.userId !== options.userId) throw notTheAuthor();
     if (!(await removeComment(tx, kind, options.commentId))) throw notFound("That comment");
   });
 }

@@ -54,7 +54,7 @@ export function pastureRoutes(ctx: AppContext) {
     })
     .delete(`/pasture/posts/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
-      const { imageUrl } = await deletePost(ctx.db, { userId: user.id, postId: c.req.param("id"), isAdmin: isAdmin(user) });
+      const { imageUrl } = await deletePost(ctx.db, { userId: user.id, postId: c.req.param("id") });
       await deleteStoredFile(ctx.storage, imageUrl);
       return c.json({ deleted: true });
     })
@@ -86,7 +86,7 @@ export function pastureRoutes(ctx: AppContext) {
     })
     .delete(`/pasture/comments/:id${UUID_PARAM}`, async (c) => {
       const user = await requireUser(c);
-      await deleteComment(ctx.db, postThread, { commentId: c.req.param("id"), userId: user.id, asAdmin: isAdmin(user) });
+      await deleteComment(ctx.db, postThread, { commentId: c.req.param("id"), userId: user.id });
       return c.json({ deleted: true });
     });
 }

@@ -187,15 +187,18 @@ async function ownershipError(db: Executor, postId: string): Promise<AppError> {
   return exists ? new AppError("FORBIDDEN", "Only the person who wrote this post can change it.") : notFound("That post");
 }
 
-/** The author deletes his post (an admin may delete any); its comments, reactions and picture go with it. */
+/**
+ * The author deletes his post; its comments, reactions and picture go with it. Admins remove others' posts through a
+ * report (admin/reports), which is audited, never here.
+ */
 export async function deletePost(
   db: Database,
-  options: { userId: string; postId: string; isAdmin: boolean },
+  options: { userId: string; postId: string },
 ): Promise<{ imageUrl: string | null }> {
-  const where = options.isAdmin
-    ? eq(posts.id, options.postId)
-    : and(eq(posts.id, options.postId), eq(posts.userId, options.userId));
-  const [row] = await db.delete(posts).where(where).returning({ imageUrl: posts.imageUrl });
+  const [row] = await db
+    .delete(posts)
+    .where(and(eq(posts.id, options.postId), eq(posts.userId, options.userId)))
+    .returning({ imageUrl: posts.imageUrl });
   if (!row) throw await ownershipError(db, options.postId);
   return { imageUrl: row.imageUrl };
 }
