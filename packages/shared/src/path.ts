@@ -193,6 +193,8 @@ export interface PlanSummary {
   topics: CurrentTopicId[];
   day_count: number;
   minutes_per_day: number;
+  /** Its cover artwork (admin Generate images); null: the cover is the theme's colour and sign. */
+  image_url: string | null;
   /** Mine, when I follow (or finished) it. */
   enrollment: EnrollmentState | null;
 }

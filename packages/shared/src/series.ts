@@ -211,6 +211,8 @@ export interface SeriesSummary {
   promise: string;
   description: string;
   session_count: number;
+  /** Its cover artwork (admin Generate images); null: the cover is the theme's colour and sign. */
+  image_url: string | null;
   /** Mine to change (a series I made). */
   mine: boolean;
   /** The flock a custom series is shared with, when I can see it. */

@@ -57,6 +57,8 @@ export const plans = pgTable(
      */
     draftDays: jsonb("draft_days").notNull().default([]),
     generationError: text("generation_error"),
+    /** Its cover artwork (admin Generate images, stored under covers/plan/); null shows the theme's colour and sign. */
+    imageUrl: text("image_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

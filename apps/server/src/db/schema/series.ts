@@ -29,6 +29,8 @@ export const series = pgTable(
     contentVersion: text("content_version"),
     /** A starter series no longer in content/series: its followers keep it, the library no longer offers it. */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /** Its cover artwork (admin Generate images, stored under covers/series/); null shows the theme's colour and sign. */
+    imageUrl: text("image_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

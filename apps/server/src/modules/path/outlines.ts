@@ -30,6 +30,7 @@ export const planColumns = {
   minutesPerDay: plans.minutesPerDay,
   status: plans.status,
   generationError: plans.generationError,
+  imageUrl: plans.imageUrl,
   ...progressColumns,
   /** He asked to listen to each day (the creation wizard's audio choice): the day's page offers audio first. */
   listenFirst: sql<boolean>`coalesce(${plans.brief}->'audio' = 'true'::jsonb, false)`,
@@ -87,6 +88,11 @@ function catalog(db: Database): Catalog {
     catalogs.set(db, found);
   }
   return found;
+}
+
+/** A starter plan changed after start (its cover was drawn): the next read of the library reads it again. */
+export function forgetStarterOutlines(db: Database): void {
+  catalogs.delete(db);
 }
 
 /** The starter library, from memory after the first read. */

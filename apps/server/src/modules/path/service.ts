@@ -72,6 +72,7 @@ export function toSummary(row: PlanRow, enrollment: EnrollmentState | null): Pla
     topics: row.topics as CurrentTopicId[],
     day_count: row.dayCount,
     minutes_per_day: row.minutesPerDay,
+    image_url: row.imageUrl,
     listen_first: row.listenFirst,
     enrollment,
   };
