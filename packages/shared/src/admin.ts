@@ -358,9 +358,16 @@ export interface AdminSupportInbox extends AdminPage<AdminSupportRow> {
   counts: Record<SupportStatus, number>;
 }
 
-/** Admin Generate images: the devotionals' list (all, or only those missing an image), searched by `q`. */
+/** What Generate images draws for: devotionals' artwork, and plans' and series' covers. */
+export const ADMIN_IMAGE_KINDS = ["devotionals", "plans", "series"] as const;
+export type AdminImageKind = (typeof ADMIN_IMAGE_KINDS)[number];
+
+const imageKindField = z.enum(ADMIN_IMAGE_KINDS, { error: "must be devotionals, plans or series" }).default("devotionals");
+
+/** Admin Generate images: one kind's list (all, or only those missing an image), searched by `q`. */
 export const adminImagesQuery = z
   .object({
+    kind: imageKindField,
     q: z
       .string()
       .max(200, "Search for at most 200 characters")
@@ -376,6 +383,9 @@ export const adminImagesQuery = z
   })
   .strict();
 
+/** POST /api/admin/images/missing?kind=: which kind's missing images the job draws. */
+export const adminMissingImagesQuery = z.object({ kind: imageKindField }).strict();
+
 export interface AdminDevotionalImageRow {
   id: string;
   devotional_date: string;
@@ -386,16 +396,39 @@ export interface AdminDevotionalImageRow {
   image_url: string | null;
 }
 
-export interface AdminImages {
-  /** "offline" (drawn by our code) or the images model (IMAGE_MODEL), with the offline drawing as its fallback. */
-  provider: string;
-  missing: number;
-  devotionals: number;
-  list: AdminPage<AdminDevotionalImageRow>;
+/** A plan or a series, for its cover. */
+export interface AdminCoverImageRow {
+  id: string;
+  /** starter (the library's, from content/) or custom (a member's). */
+  source: string;
+  title: string;
+  theme: string;
+  /** What the offline cover shows: a plan's day 1 first passage, a series' session 1 passage; null before it has one. */
+  passage: string | null;
+  /** Who made a custom one; null for the library's. */
+  owner_email: string | null;
+  image_url: string | null;
 }
 
+interface AdminImagesOf<K extends AdminImageKind, Row> {
+  kind: K;
+  /** "offline" (drawn by our code) or the images model (IMAGE_MODEL), with the offline drawing as its fallback. */
+  provider: string;
+  /** How many of this kind have no image. */
+  missing: number;
+  /** How many of this kind there are. */
+  count: number;
+  list: AdminPage<Row>;
+}
+
+export type AdminImages =
+  | AdminImagesOf<"devotionals", AdminDevotionalImageRow>
+  | AdminImagesOf<"plans" | "series", AdminCoverImageRow>;
+
 export interface AdminGeneratedImage {
-  devotional_id: string;
+  kind: AdminImageKind;
+  /** The devotional's, plan's or series' id. */
+  id: string;
   image_url: string;
   source: "model" | "offline";
   bytes: number;

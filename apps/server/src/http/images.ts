@@ -10,8 +10,11 @@ const EXTENSIONS: Record<string, string> = {
   "image/gif": "gif",
 };
 
-/** A stored picture's key: `{area}/{ownerId}/{uuid}.{ext}` (a devotional's artwork: `{id}-{uuid}`), as served under /api/files/. */
-export const IMAGE_KEY = /^(avatars|pasture|devotionals)\/[\w-]+\/[\w-]+\.(png|jpg|webp|gif)$/;
+/**
+ * A stored picture's key: `{area}/{ownerId}/{uuid}.{ext}` (a devotional's artwork: `{id}-{uuid}`; a plan's or a
+ * series' cover: `covers/{plan|series}/{id}-{uuid}`), as served under /api/files/.
+ */
+export const IMAGE_KEY = /^(avatars|pasture|devotionals|covers)\/[\w-]+\/[\w-]+\.(png|jpg|webp|gif)$/;
 
 /** The first bytes of each accepted image type, so a renamed file is refused. */
 function looksLikeImage(bytes: Uint8Array, type: string): boolean {

@@ -42,8 +42,11 @@ export const QUEUES = {
   planGeneration: "plan-generation",
   /** A plan whose writing failed every retry: it is marked failed, with Try again on /path. */
   planGenerationFailed: "plan-generation-failed",
-  /** Draws every devotional still without an image (admin Generate images; modules/admin/images.ts). */
-  devotionalImages: "devotional-images",
+  /**
+   * Draws every devotional, plan or series (the job's kind) still without an image (admin Generate images;
+   * modules/admin/images.ts). Named when it drew only devotionals: jobs queued then carry no kind and mean devotionals.
+   */
+  missingImages: "devotional-images",
   /** Every minute (cron): enqueues the reminder job of the minute (modules/reminders/jobs.ts). */
   reminderTick: "reminder-tick",
   /** One per due minute, whoever is due then: sends the daily reminders of that minute. */
@@ -81,7 +84,7 @@ export function createJobQueue(options: {
       // Created once per database; updated on every start, so a changed JOB_LEASE_SECONDS applies to new jobs.
       const queues: Array<[QueueName, Omit<PgBoss.Queue, "name">]> = [
         [QUEUES.planGenerationFailed, { retryLimit: 5, retryDelay, retryBackoff: true }],
-        [QUEUES.devotionalImages, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
+        [QUEUES.missingImages, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         [QUEUES.reminderTick, { retryLimit: 1, retryDelay: 5, expireInSeconds: 60 }],
         [QUEUES.housekeeping, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         // A reminder 20 minutes late is still welcome; later than that it is dropped (the "sent" rows keep it once).

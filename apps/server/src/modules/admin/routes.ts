@@ -4,6 +4,7 @@ import {
   createExperimentInput,
   adminFeaturesQuery,
   adminImagesQuery,
+  adminMissingImagesQuery,
   adminInactiveQuery,
   adminPageQuery,
   adminRangeQuery,
@@ -28,7 +29,7 @@ import { dashboard } from "./dashboard";
 import { createExperiment, getExperiment, listExperiments, setExperimentRunning } from "./experiments";
 import { featureUse } from "./features";
 import { errorGroups, failedJobs, health, retryJob } from "./health";
-import { generateDevotionalImage, imagesOverview, queueMissingImages } from "./images";
+import { generateImage, imagesOverview, queueMissingImages } from "./images";
 import { banReportAuthor, resolveReportAudited, setReportedHidden } from "./reports";
 import { listBillingEvents, listSubscriptions, subscriptionsOverview } from "./subscriptions";
 import { listSupportRequests, replyToSupport, setSupportStatus, supportCounts, supportThread } from "./support";
@@ -335,27 +336,50 @@ export function adminRoutes(ctx: AppContext) {
       return c.json(await setExperimentRunning(ctx.db, await requireAdmin(c), { id: c.req.param("id"), running: false }));
     })
     .get("/admin/images", async (c) => {
-      const { missing, q, page, format } = readQuery(c, adminImagesQuery);
-      if (format === "json") return c.json(await imagesOverview(ctx, { page, missingOnly: missing, q }));
-      const { list } = await imagesOverview(ctx, { page, missingOnly: missing, q, all: true });
+      const { kind, missing, q, page, format } = readQuery(c, adminImagesQuery);
+      if (format === "json") return c.json(await imagesOverview(ctx, kind, { page, missingOnly: missing, q }));
+      const overview = await imagesOverview(ctx, kind, { page, missingOnly: missing, q, all: true });
+      if (overview.kind === "devotionals") {
+        const csv = toCsv(
+          [
+            { header: "id", value: (r) => r.id },
+            { header: "date", value: (r) => r.devotional_date },
+            { header: "title", value: (r) => r.title },
+            { header: "passage", value: (r) => r.passage },
+            { header: "theme", value: (r) => r.theme },
+            { header: "member", value: (r) => r.member_email },
+            { header: "image", value: (r) => r.image_url },
+          ],
+          overview.list.items,
+        );
+        return csvResponse(c, missing ? "devotionals-missing-images" : "devotional-images", csv);
+      }
       const csv = toCsv(
         [
           { header: "id", value: (r) => r.id },
-          { header: "date", value: (r) => r.devotional_date },
+          { header: "source", value: (r) => r.source },
           { header: "title", value: (r) => r.title },
           { header: "passage", value: (r) => r.passage },
           { header: "theme", value: (r) => r.theme },
-          { header: "member", value: (r) => r.member_email },
+          { header: "maker", value: (r) => r.owner_email },
           { header: "image", value: (r) => r.image_url },
         ],
-        list.items,
+        overview.list.items,
       );
-      return csvResponse(c, missing ? "devotionals-missing-images" : "devotional-images", csv);
+      const noun = kind === "plans" ? "plan" : "series";
+      return csvResponse(c, missing ? `${kind}-missing-covers` : `${noun}-covers`, csv);
     })
     .post(`/admin/images/devotionals/:id${UUID_PARAM}`, async (c) => {
-      return c.json(await generateDevotionalImage(ctx, await requireAdmin(c), c.req.param("id")), 201);
+      return c.json(await generateImage(ctx, await requireAdmin(c), { kind: "devotionals", id: c.req.param("id") }), 201);
+    })
+    .post(`/admin/images/plans/:id${UUID_PARAM}`, async (c) => {
+      return c.json(await generateImage(ctx, await requireAdmin(c), { kind: "plans", id: c.req.param("id") }), 201);
+    })
+    .post(`/admin/images/series/:id${UUID_PARAM}`, async (c) => {
+      return c.json(await generateImage(ctx, await requireAdmin(c), { kind: "series", id: c.req.param("id") }), 201);
     })
     .post("/admin/images/missing", async (c) => {
-      return c.json(await queueMissingImages(ctx, await requireAdmin(c)), 202);
+      const { kind } = readQuery(c, adminMissingImagesQuery);
+      return c.json(await queueMissingImages(ctx, await requireAdmin(c), kind), 202);
     });
 }

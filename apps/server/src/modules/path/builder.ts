@@ -11,6 +11,7 @@ import { resolveWebReference } from "../../bible/passages";
 import { BibleReferenceError } from "../../bible/references";
 import { schema, type Database, type Transaction } from "../../db/client";
 import { AppError, notFound } from "../../errors";
+import { deleteStoredFile, type StorageProvider } from "../../providers/storage/storage";
 import { checkAccess, accessDenied } from "../access/service";
 import { planOutlines, visiblePlan } from "./outlines";
 
@@ -243,11 +244,15 @@ export async function discardChanges(db: Database, options: { userId: string; pl
   });
 }
 
-/** Delete a plan I made; not while others follow it with me (they would lose it). */
-export async function deleteOwnPlan(db: Database, options: { userId: string; planId: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Delete a plan I made; not while others follow it with me (they would lose it). Its cover's file goes with it. */
+export async function deleteOwnPlan(
+  db: Database,
+  storage: StorageProvider,
+  options: { userId: string; planId: string },
+): Promise<void> {
+  const imageUrl = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: plans.id })
+      .select({ id: plans.id, imageUrl: plans.imageUrl })
       .from(plans)
       .where(and(eq(plans.id, options.planId), eq(plans.ownerId, options.userId), eq(plans.source, "custom")))
       .for("update");
@@ -259,5 +264,7 @@ export async function deleteOwnPlan(db: Database, options: { userId: string; pla
       .limit(1);
     if (others.length) throw new AppError("CONFLICT", "Others are following this plan. It stays while they do.");
     await tx.delete(plans).where(inArray(plans.id, [options.planId]));
+    return row.imageUrl;
   });
+  await deleteStoredFile(storage, imageUrl);
 }

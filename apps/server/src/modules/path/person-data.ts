@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { ownRows, type PersonData } from "../../db/person-data";
 
@@ -52,6 +52,14 @@ export const pathData: PersonData = {
       { body: planDayComments.body, created_at: planDayComments.createdAt, updated_at: planDayComments.updatedAt },
       planDayComments.createdAt,
     ),
+  },
+  /** The covers of the plans he made go with them. */
+  async beforeDelete(db, userId) {
+    const covers = await db
+      .select({ imageUrl: plans.imageUrl })
+      .from(plans)
+      .where(and(eq(plans.ownerId, userId), isNotNull(plans.imageUrl)));
+    return covers.map((c) => c.imageUrl);
   },
 };
 

@@ -95,7 +95,7 @@ export function pathRoutes(ctx: AppContext) {
       })
       .delete(PLAN, async (c) => {
         const user = await requireUser(c);
-        await deleteOwnPlan(ctx.db, { userId: user.id, planId: c.req.param("planId") });
+        await deleteOwnPlan(ctx.db, ctx.storage, { userId: user.id, planId: c.req.param("planId") });
         return c.json({ deleted: true });
       })
       // Plans with the flock: start one together, join, leave, each member's days, each day's discussion.

@@ -78,9 +78,10 @@ export function profileRoutes(ctx: AppContext) {
       if (!userId) throw notFound("That profile");
       return c.json(await getPublicProfile(ctx.db, { userId, viewerId: user.id }));
     })
-    .get("/files/:area{avatars|pasture|devotionals}/:owner/:name", async (c) => {
+    .get("/files/:area{avatars|pasture|devotionals|covers}/:owner/:name", async (c) => {
       const user = await requireUser(c);
-      // A devotional's artwork is its owner's (and admins', who generate it), as the devotional is.
+      // A devotional's artwork is its owner's (and admins', who generate it), as the devotional is. A plan's or a
+      // series' cover is any member's to see: it is artwork from the theme and a reference, never a custom one's words.
       if (c.req.param("area") === "devotionals" && c.req.param("owner") !== user.id && !isAdmin(user)) {
         throw new AppError("NOT_FOUND", "That file was not found.");
       }

@@ -4,6 +4,7 @@ import { BibleReferenceError } from "../../bible/references";
 import { resolveWebReference } from "../../bible/passages";
 import { schema, type Database, type Transaction } from "../../db/client";
 import { AppError, notFound } from "../../errors";
+import { deleteStoredFile, type StorageProvider } from "../../providers/storage/storage";
 import { refuseAccess, checkAccess } from "../access/service";
 import { requireMembership } from "../community/membership";
 import { SERIES_NOT_FOUND } from "./catalog";
@@ -161,8 +162,19 @@ export async function replaceSeries(
   return { id: seriesId };
 }
 
-/** Delete my series (whatever my plan now): its sessions, follows, completions and comments go with it. */
-export async function deleteSeries(db: Database, options: { userId: string; seriesId: string }): Promise<void> {
+/**
+ * Delete my series (whatever my plan now): its sessions, follows, completions and comments go with it, and its cover's
+ * file.
+ */
+export async function deleteSeries(
+  db: Database,
+  storage: StorageProvider,
+  options: { userId: string; seriesId: string },
+): Promise<void> {
   await ownRow(db, options);
-  await db.delete(series).where(and(eq(series.id, options.seriesId), eq(series.ownerId, options.userId)));
+  const deleted = await db
+    .delete(series)
+    .where(and(eq(series.id, options.seriesId), eq(series.ownerId, options.userId)))
+    .returning({ imageUrl: series.imageUrl });
+  await deleteStoredFile(storage, deleted[0]?.imageUrl);
 }

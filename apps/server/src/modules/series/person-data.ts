@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { ownRows, type PersonData } from "../../db/person-data";
 
@@ -75,5 +75,13 @@ export const seriesData: PersonData = {
       },
       seriesSessionComments.createdAt,
     ),
+  },
+  /** The covers of the series he made go with them. */
+  async beforeDelete(db, userId) {
+    const covers = await db
+      .select({ imageUrl: series.imageUrl })
+      .from(series)
+      .where(and(eq(series.ownerId, userId), isNotNull(series.imageUrl)));
+    return covers.map((c) => c.imageUrl);
   },
 };

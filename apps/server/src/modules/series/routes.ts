@@ -55,7 +55,7 @@ export function seriesRoutes(ctx: AppContext) {
       })
       .delete(SERIES, async (c) => {
         const user = await requireUser(c);
-        await deleteSeries(ctx.db, { userId: user.id, seriesId: c.req.param("seriesId") });
+        await deleteSeries(ctx.db, ctx.storage, { userId: user.id, seriesId: c.req.param("seriesId") });
         return c.body(null, 204);
       })
       .put(`${SERIES}/follow`, async (c) => {
