@@ -25,6 +25,8 @@ const ACCESS: Record<string, Access> = {
   "POST /api/admin/experiments/:id/stop": "admin",
   "GET /api/admin/images": "admin",
   "POST /api/admin/images/devotionals/:id": "admin",
+  "POST /api/admin/images/plans/:id": "admin",
+  "POST /api/admin/images/series/:id": "admin",
   "POST /api/admin/images/missing": "admin",
   "GET /api/site": "public",
   "GET /api/health/ready": "public",
