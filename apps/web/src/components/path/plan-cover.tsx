@@ -1,7 +1,10 @@
 import { Baby, BookOpen, Briefcase, Compass, Heart, type LucideIcon, Shield, Sunrise, Users } from "lucide-react";
 import { cn } from "@/lib/cn";
 
-/** A plan's cover: its theme's colour and symbol (no outside pictures). */
+/**
+ * A plan's or a series' cover: its artwork when an admin drew one (Generate images), over the theme's colour while it
+ * loads; otherwise the theme's colour and symbol. Decorative either way: the title beside it says what it is.
+ */
 const COVERS: Record<string, { icon: LucideIcon; className: string }> = {
   marriage: { icon: Heart, className: "from-rose-700 to-rose-500" },
   fatherhood: { icon: Baby, className: "from-sky-800 to-sky-600" },
@@ -13,7 +16,12 @@ const COVERS: Record<string, { icon: LucideIcon; className: string }> = {
   leadership: { icon: Compass, className: "from-emerald-800 to-emerald-600" },
 };
 
-export function PlanCover(props: { theme: string; className?: string; size?: "sm" | "md" | "lg" }) {
+export function PlanCover(props: {
+  theme: string;
+  imageUrl?: string | null;
+  className?: string;
+  size?: "sm" | "md" | "lg";
+}) {
   const cover = COVERS[props.theme] ?? COVERS.bible_study!;
   const Icon = cover.icon;
   const size = props.size ?? "md";
@@ -21,7 +29,7 @@ export function PlanCover(props: { theme: string; className?: string; size?: "sm
     <div
       aria-hidden="true"
       className={cn(
-        "flex shrink-0 items-center justify-center rounded-xl bg-gradient-to-br text-white",
+        "flex shrink-0 items-center justify-center overflow-hidden rounded-xl bg-gradient-to-br text-white",
         cover.className,
         size === "sm" && "h-12 w-12",
         size === "md" && "h-16 w-16",
@@ -29,7 +37,11 @@ export function PlanCover(props: { theme: string; className?: string; size?: "sm
         props.className,
       )}
     >
-      <Icon className={size === "lg" ? "h-10 w-10" : size === "md" ? "h-7 w-7" : "h-5 w-5"} />
+      {props.imageUrl ? (
+        <img src={props.imageUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+      ) : (
+        <Icon className={size === "lg" ? "h-10 w-10" : size === "md" ? "h-7 w-7" : "h-5 w-5"} />
+      )}
     </div>
   );
 }

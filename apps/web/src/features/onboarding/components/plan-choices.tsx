@@ -12,7 +12,7 @@ export function PlanChoices(props: { plans: PlanSummary[]; starting: string | nu
           key={plan.id}
           className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:flex-row sm:items-center dark:border-stone-800 dark:bg-stone-900"
         >
-          <PlanCover theme={plan.theme} size="md" />
+          <PlanCover theme={plan.theme} imageUrl={plan.image_url} size="md" />
           <div className="min-w-0 flex-1 space-y-1">
             <h2 className="font-semibold text-pasture-900 dark:text-stone-50">{plan.title}</h2>
             <p className="text-sm text-stone-700 dark:text-stone-300">{plan.promise}</p>

@@ -25,7 +25,7 @@ export function SeriesCard({ series }: { series: SeriesSummary }) {
         to={seriesPath(series.id)}
         className="flex flex-1 flex-wrap gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
       >
-        <PlanCover theme={series.theme} size="md" />
+        <PlanCover theme={series.theme} imageUrl={series.image_url} size="md" />
         <div className="min-w-0 flex-1 basis-32 space-y-1">
           <p className="text-xs font-medium tracking-wide text-stone-600 uppercase dark:text-stone-400">
             {focusThemeLabel(series.theme)}
@@ -63,7 +63,7 @@ export function FollowedSeriesCard({ series }: { series: SeriesSummary }) {
         to={next ? sessionPath(series.id, next.id) : seriesPath(series.id)}
         className="flex flex-wrap items-center gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
       >
-        <PlanCover theme={series.theme} size="sm" />
+        <PlanCover theme={series.theme} imageUrl={series.image_url} size="sm" />
         <div className="min-w-0 flex-1 basis-32 space-y-1">
           <h3 className="font-semibold text-pasture-900 dark:text-stone-50">{series.title}</h3>
           <p className="flex items-center gap-1.5 text-sm text-stone-700 dark:text-stone-300">

@@ -8,7 +8,7 @@ import { PlanCover } from "@/components/path/plan-cover";
 export function SeriesHeader({ series }: { series: SeriesSummary }) {
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <PlanCover theme={series.theme} size="lg" />
+      <PlanCover theme={series.theme} imageUrl={series.image_url} size="lg" />
       <div className="min-w-0 space-y-2">
         <p className="text-xs font-medium tracking-wide text-stone-600 uppercase dark:text-stone-400">
           {focusThemeLabel(series.theme)} · Series

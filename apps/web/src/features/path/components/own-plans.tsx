@@ -38,7 +38,7 @@ function OwnPlanCard({ plan }: { plan: PlanSummary }) {
   const writing = plan.status === "generating" || plan.status === "failed";
   return (
     <Card className="flex gap-4 p-4">
-      <PlanCover theme={plan.theme} size="md" />
+      <PlanCover theme={plan.theme} imageUrl={plan.image_url} size="md" />
       <div className="min-w-0 flex-1 space-y-2">
         <h3 className="font-semibold text-pasture-900 dark:text-stone-50">
           <Link to={`/path/${plan.id}`} className="hover:underline">

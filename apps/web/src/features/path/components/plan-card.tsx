@@ -27,7 +27,7 @@ export function MyPlanCard({ plan }: { plan: MyPlan }) {
         to={`/path/${plan.id}${day ? `?day=${day}` : ""}`}
         className="flex flex-wrap items-center gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
       >
-        <PlanCover theme={plan.theme} size="md" />
+        <PlanCover theme={plan.theme} imageUrl={plan.image_url} size="md" />
         <div className="min-w-0 flex-1 basis-32 space-y-1.5">
           <h3 className="font-semibold text-pasture-900 dark:text-stone-50">{plan.title}</h3>
           <p className="flex items-center gap-1.5 text-sm text-stone-700 dark:text-stone-300">
@@ -56,7 +56,7 @@ export function LibraryCard({ plan }: { plan: PlanSummary }) {
         to={`/path/${plan.id}`}
         className="flex flex-1 flex-wrap gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
       >
-        <PlanCover theme={plan.theme} size="md" />
+        <PlanCover theme={plan.theme} imageUrl={plan.image_url} size="md" />
         <div className="min-w-0 flex-1 basis-32 space-y-1">
           <p className="text-xs font-medium tracking-wide text-stone-600 uppercase dark:text-stone-400">
             {focusThemeLabel(plan.theme)}

@@ -7,7 +7,7 @@ import { PlanCover } from "@/components/path/plan-cover";
 export function PlanHeader({ plan }: { plan: PlanSummary }) {
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <PlanCover theme={plan.theme} size="lg" />
+      <PlanCover theme={plan.theme} imageUrl={plan.image_url} size="lg" />
       <div className="space-y-2">
         <p className="text-xs font-medium tracking-wide text-stone-600 uppercase dark:text-stone-400">
           {focusThemeLabel(plan.theme)}

@@ -7,6 +7,7 @@ export interface PlanDayToday {
   planId: string;
   title: string;
   theme: string;
+  imageUrl: string | null;
   day: number;
   dayCount: number;
   /** Today's day is done (nothing more opens today). */
@@ -29,6 +30,7 @@ export function useTodayPlanDays(): PlanDayToday[] {
         planId: plan.id,
         title: plan.title,
         theme: plan.theme,
+        imageUrl: plan.image_url,
         day,
         dayCount: plan.day_count,
         done,
@@ -55,7 +57,7 @@ export function PathToday() {
         {days.map((plan) => (
           <li key={plan.planId}>
             <Link to={plan.href} className="flex items-center gap-3 rounded-xl p-2 hover:bg-stone-50 dark:hover:bg-stone-800">
-              <PlanCover theme={plan.theme} size="sm" />
+              <PlanCover theme={plan.theme} imageUrl={plan.imageUrl} size="sm" />
               <span className="min-w-0 flex-1">
                 <span className="block text-sm text-stone-600 dark:text-stone-400">{plan.title}</span>
                 <span className="block font-medium text-stone-900 dark:text-stone-100">{plan.line}</span>
