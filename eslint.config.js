@@ -23,6 +23,7 @@ const SHARED_SERVER_SERVICES = [
   "community/membership", // who belongs to a flock
   "community/reports", // reports and their resolution
   "support/service", // a member's support requests and their threads (the admin inbox answers them)
+  "path/outlines", // the starter plans kept in memory (a cover drawn for one forgets them)
 ];
 
 function serverModuleRules() {

@@ -311,7 +311,15 @@ describe("admin Generate images: plans' and series' covers, offline", () => {
     const ownPlan = async (title: string) => {
       const [row] = await app.db
         .insert(schema.plans)
-        .values({ source: "custom", ownerId: user.id, theme: "work", title, promise: "Mine", description: "His", minutesPerDay: 10 })
+        .values({
+          source: "custom",
+          ownerId: user.id,
+          theme: "work",
+          title,
+          promise: "Mine",
+          description: "His",
+          minutesPerDay: 10,
+        })
         .returning({ id: schema.plans.id });
       return (await admin.client.post(`/api/admin/images/plans/${row!.id}`)).json() as AdminGeneratedImage;
     };
@@ -327,7 +335,13 @@ describe("admin Generate images: plans' and series' covers, offline", () => {
     // Before it has days, a plan's cover shows its title where a reference goes (the list has no passage for it).
     const listed = (await admin.client.get(`/api/admin/images?kind=plans&q=${encodeURIComponent(user.email)}`)).json();
     expect((listed as AdminImages).list.items).toEqual([
-      expect.objectContaining({ id: plan.id, source: "custom", owner_email: user.email, passage: null, image_url: plan.image_url }),
+      expect.objectContaining({
+        id: plan.id,
+        source: "custom",
+        owner_email: user.email,
+        passage: null,
+        image_url: plan.image_url,
+      }),
     ]);
     expect((await fetchBytes(maker, plan.image_url)).status).toBe(200);
     expect((await fetchBytes(maker, series.image_url)).status).toBe(200);

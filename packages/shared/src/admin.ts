@@ -422,8 +422,7 @@ interface AdminImagesOf<K extends AdminImageKind, Row> {
 }
 
 export type AdminImages =
-  | AdminImagesOf<"devotionals", AdminDevotionalImageRow>
-  | AdminImagesOf<"plans" | "series", AdminCoverImageRow>;
+  AdminImagesOf<"devotionals", AdminDevotionalImageRow> | AdminImagesOf<"plans" | "series", AdminCoverImageRow>;
 
 export interface AdminGeneratedImage {
   kind: AdminImageKind;

@@ -3,8 +3,9 @@ import { schema, type Database } from "../../db/client";
 
 /**
  * What a plan is, apart from anyone's progress in it: its fields and its days' headings. Starter plans change only when
- * content/plans changes, which is at start (starter.ts), so their outlines are read once per process and kept; a
- * member's own plan (a later issue) can change any time and is read each time. Every page that shows plans then costs
+ * content/plans changes, which is at start (starter.ts), or when an admin draws a cover, so their outlines are read once
+ * per process and kept (a minute at most, for the covers drawn in another process); a member's own plan (a later
+ * issue) can change any time and is read each time. Every page that shows plans then costs
  * only the member's own rows. A plan being written has no days yet; how far its writer got is read with it.
  */
 
@@ -54,7 +55,14 @@ export interface PlanOutline extends PlanRow {
 interface Catalog {
   /** Every starter plan, retired ones too (their followers still read them). */
   starter: Promise<Map<string, PlanOutline>>;
+  readAt: number;
 }
+
+/**
+ * How long a process keeps the starter plans before reading them again: the process that draws a starter plan's cover
+ * forgets them at once (forgetStarterOutlines), the others show it within this.
+ */
+export const STARTER_OUTLINES_MAX_AGE_MS = 60_000;
 
 const catalogs = new WeakMap<Database, Catalog>();
 
@@ -81,10 +89,10 @@ async function readOutlines(db: Database, where: SQL) {
 
 function catalog(db: Database): Catalog {
   let found = catalogs.get(db);
-  if (!found) {
+  if (!found || Date.now() - found.readAt > STARTER_OUTLINES_MAX_AGE_MS) {
     const starter = readOutlines(db, eq(plans.source, "starter"));
-    starter.catch(() => catalogs.delete(db));
-    found = { starter };
+    starter.catch(() => catalogs.get(db)?.starter === starter && catalogs.delete(db));
+    found = { starter, readAt: Date.now() };
     catalogs.set(db, found);
   }
   return found;

@@ -16,12 +16,7 @@ const COVERS: Record<string, { icon: LucideIcon; className: string }> = {
   leadership: { icon: Compass, className: "from-emerald-800 to-emerald-600" },
 };
 
-export function PlanCover(props: {
-  theme: string;
-  imageUrl?: string | null;
-  className?: string;
-  size?: "sm" | "md" | "lg";
-}) {
+export function PlanCover(props: { theme: string; imageUrl?: string | null; className?: string; size?: "sm" | "md" | "lg" }) {
   const cover = COVERS[props.theme] ?? COVERS.bible_study!;
   const Icon = cover.icon;
   const size = props.size ?? "md";

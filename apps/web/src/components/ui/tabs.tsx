@@ -8,6 +8,8 @@ export function Tabs<T extends string>(props: {
   onChange: (value: T) => void;
   tabs: Array<{ value: T; label: string }>;
   idBase: string;
+  /** Tabs in one row: two (the default) or three. */
+  columns?: 2 | 3;
 }) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKey = (event: KeyboardEvent, index: number) => {
@@ -20,7 +22,14 @@ export function Tabs<T extends string>(props: {
     refs.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label={props.label} className="grid grid-cols-2 gap-1 rounded-xl bg-stone-100 p-1 dark:bg-stone-800">
+    <div
+      role="tablist"
+      aria-label={props.label}
+      className={cn(
+        "grid gap-1 rounded-xl bg-stone-100 p-1 dark:bg-stone-800",
+        props.columns === 3 ? "grid-cols-3" : "grid-cols-2",
+      )}
+    >
       {props.tabs.map((tab, index) => {
         const selected = tab.value === props.value;
         return (

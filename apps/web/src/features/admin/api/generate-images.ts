@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminGeneratedImage } from "@shepherd/shared/admin";
+import type { AdminGeneratedImage, AdminImageKind } from "@shepherd/shared/admin";
 import { api } from "@/lib/api";
 import { adminKeys } from "./keys";
 
-/** POST /api/admin/images/devotionals/:id: artwork for one devotional, now (audited, counted). */
-export function generateDevotionalImage(id: string) {
-  return api<AdminGeneratedImage>(`/api/admin/images/devotionals/${id}`, { method: "POST" });
+/** POST /api/admin/images/{devotionals|plans|series}/:id: artwork for one devotional, or one cover, now (audited, counted). */
+export function generateImage({ kind, id }: { kind: AdminImageKind; id: string }) {
+  return api<AdminGeneratedImage>(`/api/admin/images/${kind}/${id}`, { method: "POST" });
 }
 
-/** POST /api/admin/images/missing: a background job draws every devotional without an image (audited). */
-export function generateMissingImages() {
-  return api<{ queued: boolean; missing: number }>("/api/admin/images/missing", { method: "POST" });
+/** POST /api/admin/images/missing?kind=: a background job draws every one of the kind without an image (audited). */
+export function generateMissingImages(kind: AdminImageKind) {
+  return api<{ queued: boolean; missing: number }>(`/api/admin/images/missing?kind=${kind}`, { method: "POST" });
 }
 
-export function useGenerateDevotionalImage() {
+export function useGenerateImage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: generateDevotionalImage,
+    mutationFn: generateImage,
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.images }),
   });
 }

@@ -1,4 +1,4 @@
-import type { AdminRange, ChurnWindow, SubscriptionFilter } from "@shepherd/shared/admin";
+import type { AdminImageKind, AdminRange, ChurnWindow, SubscriptionFilter } from "@shepherd/shared/admin";
 import type { SupportStatus } from "@shepherd/shared/support";
 
 /** The admin area's query keys: each page's data under ["admin", page, ...]. */
@@ -22,7 +22,8 @@ export const adminKeys = {
   features: (range: AdminRange) => ["admin", "features", range] as const,
   experiments: ["admin", "experiments"] as const,
   images: ["admin", "images"] as const,
-  imageList: (missing: boolean, q: string, page: number) => ["admin", "images", missing, q, page] as const,
+  imageList: (kind: AdminImageKind, missing: boolean, q: string, page: number) =>
+    ["admin", "images", kind, missing, q, page] as const,
   experimentList: (page: number) => ["admin", "experiments", "list", page] as const,
 };
 
