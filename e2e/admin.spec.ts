@@ -207,4 +207,33 @@ test("an admin runs an A/B test and draws a devotional's artwork, which Today sh
   const hero = page.locator('img[src^="/api/files/devotionals/"]').first();
   await expect(hero).toBeVisible();
   expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // The Plans tab (reached with the arrow key): a cover for a plan of his own, which its page then shows. His own
+  // plan, so the starter library the other specs see keeps its colours and signs.
+  const planTitle = `Covered plan ${tag}`;
+  const planId = await withDatabase(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(
+          `insert into plans (source, owner_id, theme, title, promise, description, minutes_per_day)
+           values ('custom', (select id from users where email = $1), 'work', $2, 'A cover for it', 'Drawn in e2e', 10)
+           returning id`,
+          [admin.email, planTitle],
+        )
+      ).rows[0]!.id,
+  );
+  await page.goto("/admin/generate-images");
+  await page.getByRole("tab", { name: "Devotionals" }).press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Plans" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByText(/plans have no cover/)).toBeVisible();
+  await page.getByRole("searchbox", { name: "Title, passage or maker's email" }).fill(planTitle);
+  await page.getByRole("button", { name: "Search" }).click();
+  const planRow = page.getByRole("row").filter({ hasText: planTitle });
+  await planRow.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByText("Image ready")).toBeVisible();
+  await expect(planRow.getByRole("img")).toBeVisible();
+  await page.goto(`/path/${planId}`);
+  const cover = page.locator('img[src^="/api/files/covers/plan/"]').first();
+  await expect(cover).toBeVisible();
+  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
