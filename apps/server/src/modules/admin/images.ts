@@ -250,8 +250,7 @@ export async function imagesOverview(ctx: AppContext, kind: AdminImageKind, opti
     missingCount(ctx.db, kind),
     ctx.db.$count(kind === "devotionals" ? devotionals : COVERS[kind].table),
   ]);
-  const summary = { provider: ctx.images.name, missing, count: all };
-  return list.kind === "devotionals" ? { ...summary, ...list } : { ...summary, ...list };
+  return { provider: ctx.images.name, missing, count: all, ...list };
 }
 
 const pageOf = (options: ListOptions) => ({
