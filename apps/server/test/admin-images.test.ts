@@ -404,5 +404,14 @@ describe("admin Generate images with an images model", () => {
     ).json() as AdminGeneratedImage;
     expect(garbage).toMatchObject({ source: "offline", fallback_reason: "image is not PNG, WebP or JPEG" });
     expect(await imageCount(app, admin.id)).toBe(3);
+
+    // A plan's cover: the prompt says what it is for, and the model's image is its cover.
+    const [plan] = (await member.client.get("/api/path/plans")).json() as PlanSummary[];
+    fake.reply({ json: { data: [{ b64_json: webp.toString("base64") }] } });
+    const cover = (await admin.client.post(`/api/admin/images/plans/${plan!.id}`)).json() as AdminGeneratedImage;
+    expect(cover).toMatchObject({ kind: "plans", source: "model", bytes: webp.length });
+    expect(cover.image_url).toMatch(new RegExp(`^/api/files/covers/plan/${plan!.id}-[\\w-]+\\.webp$`));
+    const asked = fake.requests.filter((r) => r.path === "/v1/images/generations").at(-1)!;
+    expect((asked.json as { prompt: string }).prompt).toContain(`Christian men's reading plan titled "${plan!.title}"`);
   });
 });

@@ -45,6 +45,8 @@ interface Subject {
   imageUrl: string | null;
   /** Its storage folder: devotionals/<member>, covers/plan or covers/series. */
   folder: string;
+  /** What it is, for the model's prompt and the audit log. */
+  noun: "devotional" | "plan" | "series";
   /** How the audit log names it. */
   target: string;
   setImage: (tx: Transaction, imageUrl: string) => Promise<unknown>;
@@ -106,6 +108,7 @@ async function devotionalSubject(db: Database, id: string): Promise<Subject> {
   return {
     ...devotional,
     folder: `devotionals/${devotional.userId}`,
+    noun: "devotional",
     target: `devotional ${devotional.id}`,
     setImage: (tx, imageUrl) => tx.update(devotionals).set({ imageUrl }).where(eq(devotionals.id, devotional.id)),
   };
@@ -120,6 +123,7 @@ async function coverSubject(db: Database, kind: CoverKind, id: string): Promise<
     // Before a plan has its days (a draft, or one being written) its cover shows its title where the reference goes.
     passage: row.passage ?? row.title,
     folder: cover.folder,
+    noun: cover.noun,
     target: `${cover.noun} ${row.id}`,
     setImage: (tx, imageUrl) =>
       kind === "plans"
@@ -141,7 +145,7 @@ async function generateOne(
   audit: boolean,
 ): Promise<AdminGeneratedImage> {
   const subject = await subjectOf(deps.db, target.kind, target.id);
-  const art = await deps.images.artwork(subject);
+  const art = await deps.images.artwork({ ...subject, kind: subject.noun });
   const key = `${subject.folder}/${subject.id}-${randomUUID()}.${EXTENSION[art.contentType]}`;
   await deps.storage.put(key, art.bytes, art.contentType);
   const imageUrl = storedFileUrl(key);

@@ -2,7 +2,7 @@ import { focusThemeLabel } from "@shepherd/shared";
 import type { Logger } from "../../logger";
 import { imageTypeOf, renderArtworkPng } from "./artwork";
 
-/** A devotional's artwork: its bytes, their type, and who made it (the model, or our offline drawing). */
+/** A devotional's artwork or a plan's or series' cover: its bytes, their type, and who made it (the model, or our offline drawing). */
 export interface Artwork {
   bytes: Buffer;
   contentType: "image/png" | "image/webp" | "image/jpeg";
@@ -11,9 +11,19 @@ export interface Artwork {
   fallbackReason?: string;
 }
 
+/** What an image is drawn for: a devotional (the default), or the cover of a reading plan or a discussion series. */
+export interface ArtworkSubject {
+  title: string;
+  theme: string;
+  passage: string;
+  kind?: "devotional" | "plan" | "series";
+}
+
+const SUBJECT_NOUN = { devotional: "devotional", plan: "reading plan", series: "discussion series" } as const;
+
 export interface ImageProvider {
   readonly name: string;
-  artwork(devotional: { title: string; theme: string; passage: string }): Promise<Artwork>;
+  artwork(subject: ArtworkSubject): Promise<Artwork>;
 }
 
 export function createOfflineImages(): ImageProvider {
@@ -39,9 +49,9 @@ export function createOpenAiImages(options: {
   const offline = createOfflineImages();
   const timeoutMs = options.timeoutMs ?? 60_000;
 
-  async function fromModel(devotional: { title: string; theme: string; passage: string }): Promise<Artwork> {
+  async function fromModel(devotional: ArtworkSubject): Promise<Artwork> {
     const prompt =
-      `A calm, reverent landscape painting for a Christian men's devotional titled "${devotional.title}" ` +
+      `A calm, reverent landscape painting for a Christian men's ${SUBJECT_NOUN[devotional.kind ?? "devotional"]} titled "${devotional.title}" ` +
       `on ${focusThemeLabel(devotional.theme)}, inspired by ${devotional.passage}. Warm natural light, no people's faces, ` +
       `no text, no letters, no words.`;
     const response = await fetch(`${options.baseUrl}/images/generations`, {
