@@ -21,6 +21,7 @@ import { formatInsights, renderInsights, runInsights } from "./insights.mjs";
 import { formatGatherings, renderGatherings, runGatherings } from "./gatherings.mjs";
 import { formatOffline, renderOffline, runOffline } from "./offline.mjs";
 import { formatReminders, renderReminders, runReminders } from "./reminders.mjs";
+import { formatAdmin, renderAdmin, runAdmin } from "./admin.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
@@ -55,6 +56,11 @@ const BENCHMARKS = {
     format: formatReminders,
     title: "Reminders: push fan-out to 10,000 subscriptions beside plain POSTs",
   },
+  admin: {
+    run: runAdmin,
+    format: formatAdmin,
+    title: "Admin: the dashboard over 100,000 members and 10 million activity events, and one devotional's artwork",
+  },
   gatherings: {
     run: runGatherings,
     format: formatGatherings,
@@ -75,6 +81,7 @@ const ORDER = [
   "gatherings",
   "offline",
   "reminders",
+  "admin",
 ];
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
@@ -398,11 +405,12 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   section("insights", (x) => [renderInsights(x), busyNote(x)].filter(Boolean).join("\n\n"));
   section("gatherings", (x) => [renderGatherings(x), busyNote(x)].filter(Boolean).join("\n\n"));
   section("reminders", (x) => [renderReminders(x), busyNote(x)].filter(Boolean).join("\n\n"));
+  section("admin", (x) => [renderAdmin(x), busyNote(x)].filter(Boolean).join("\n\n"));
   sections.push(`## How to run
 
 \`\`\`sh
 npm run bench                      # all of them, in this order (about 6 minutes)
-node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path | custom-plans | lighthouse | insights | gatherings | offline
+node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path | custom-plans | lighthouse | insights | gatherings | offline | reminders | admin
 node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
 node bench/profile.mjs today       # where a request's CPU goes: the built server under load (health | me | today | feed),
                                    #   CPU per request of server, PostgreSQL and load generator, and a CPU profile summary
