@@ -4,6 +4,7 @@ import { TokenVerifier } from "livekit-server-sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOM_CLOSE, type GatheringSummary } from "@shepherd/shared";
 import { schema } from "../src/db/client";
+import { makePremium } from "./helpers/auth";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { brother, flockOf, join, type Brother } from "./helpers/community";
 import { TestClient } from "./helpers/http-client";
@@ -20,13 +21,7 @@ let second: TestApp;
 const sockets: RoomSocket[] = [];
 
 async function premium(person: Brother): Promise<Brother> {
-  await app.db.insert(schema.subscriptions).values({
-    userId: person.id,
-    planType: "premium_monthly",
-    status: "active",
-    currentPeriodEnd: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000),
-    provider: "local",
-  });
+  await makePremium(app.db, person.id);
   return person;
 }
 

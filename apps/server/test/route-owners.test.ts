@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UPGRADE_BANNER_EXPERIMENT } from "@shepherd/shared";
 import { createApp } from "../src/app";
 import { schema } from "../src/db/client";
+import { makePremium } from "./helpers/auth";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { brother, flockOf, join, type Brother } from "./helpers/community";
 import { brief, waitForPlan } from "./helpers/custom-plans";
@@ -239,15 +240,7 @@ async function makeRows(): Promise<void> {
   // Before he is Premium: a checkout of his own.
   const checkout = await made("/api/subscription/checkout", { plan: "premium_monthly" });
   params.checkout = { id: String(checkout.url).split("/").pop()! };
-  for (const who of [owner, host]) {
-    await app.db.insert(schema.subscriptions).values({
-      userId: who.id,
-      planType: "premium_monthly",
-      status: "active",
-      currentPeriodEnd: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000),
-      provider: "local",
-    });
-  }
+  for (const who of [owner, host]) await makePremium(app.db, who.id);
 
   params.experiment = { name: UPGRADE_BANNER_EXPERIMENT.name };
   params.profile = { userId: owner.id };

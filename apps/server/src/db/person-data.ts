@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
 
@@ -34,5 +34,22 @@ export function ownRows<T extends OwnedTable>(
       .from(table as PgTable)
       .where(eq(table.userId, userId));
     return newestFirst ? query.orderBy(desc(newestFirst)) : query;
+  };
+}
+
+/**
+ * The usual `beforeDelete`: the stored files (an image_url column) of the rows a person owns in one table, so they go
+ * with the rows.
+ */
+export function ownFiles(
+  table: PgTable,
+  columns: { owner: PgColumn; file: PgColumn },
+): (db: Database, userId: string) => Promise<Array<string | null>> {
+  return async (db, userId) => {
+    const rows = await db
+      .select({ file: columns.file })
+      .from(table)
+      .where(and(eq(columns.owner, userId), isNotNull(columns.file)));
+    return rows.map((r) => r.file as string | null);
   };
 }

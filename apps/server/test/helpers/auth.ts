@@ -39,16 +39,21 @@ export async function newPerson(app: { client(): TestClient }): Promise<{ client
   return { client, id: user.id };
 }
 
-/** A new member with an active Premium subscription (as the billing webhook would have written it). */
-export async function newPremiumPerson(app: { client(): TestClient; db: Database }): Promise<{ client: TestClient; id: string }> {
-  const person = await newPerson(app);
-  await app.db.insert(schema.subscriptions).values({
-    userId: person.id,
+/** Gives a member an active Premium subscription, as the billing webhook would have written it. */
+export async function makePremium(db: Database, userId: string): Promise<void> {
+  await db.insert(schema.subscriptions).values({
+    userId,
     planType: "premium_monthly",
     status: "active",
     currentPeriodEnd: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000),
     provider: "local",
   });
+}
+
+/** A new member with an active Premium subscription. */
+export async function newPremiumPerson(app: { client(): TestClient; db: Database }): Promise<{ client: TestClient; id: string }> {
+  const person = await newPerson(app);
+  await makePremium(app.db, person.id);
   return person;
 }
 

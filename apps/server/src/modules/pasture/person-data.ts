@@ -1,6 +1,5 @@
-import { and, eq, isNotNull } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { ownRows, type PersonData } from "../../db/person-data";
+import { ownFiles, ownRows, type PersonData } from "../../db/person-data";
 
 const { posts, postComments } = schema;
 
@@ -25,11 +24,5 @@ export const pastureData: PersonData = {
     ),
   },
   /** His posts' pictures go with the posts. */
-  async beforeDelete(db, userId) {
-    const pictures = await db
-      .select({ imageUrl: posts.imageUrl })
-      .from(posts)
-      .where(and(eq(posts.userId, userId), isNotNull(posts.imageUrl)));
-    return pictures.map((p) => p.imageUrl);
-  },
+  beforeDelete: ownFiles(posts, { owner: posts.userId, file: posts.imageUrl }),
 };

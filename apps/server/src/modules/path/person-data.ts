@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { ownRows, type PersonData } from "../../db/person-data";
+import { ownFiles, ownRows, type PersonData } from "../../db/person-data";
 
 const { plans, planDays, planEnrollments, planDayCompletions, planDayComments, planGroups, planGroupMembers, flocks } = schema;
 
@@ -54,13 +54,7 @@ export const pathData: PersonData = {
     ),
   },
   /** The covers of the plans he made go with them. */
-  async beforeDelete(db, userId) {
-    const covers = await db
-      .select({ imageUrl: plans.imageUrl })
-      .from(plans)
-      .where(and(eq(plans.ownerId, userId), isNotNull(plans.imageUrl)));
-    return covers.map((c) => c.imageUrl);
-  },
+  beforeDelete: ownFiles(plans, { owner: plans.ownerId, file: plans.imageUrl }),
 };
 
 /** His own plans as he made them: the brief he gave the wizard, and the days (published or in the builder). */

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { ownRows, type PersonData } from "../../db/person-data";
+import { ownFiles, ownRows, type PersonData } from "../../db/person-data";
 
 const { series, seriesSessions, seriesFollows, seriesSessionCompletions, seriesSessionComments } = schema;
 
@@ -77,11 +77,5 @@ export const seriesData: PersonData = {
     ),
   },
   /** The covers of the series he made go with them. */
-  async beforeDelete(db, userId) {
-    const covers = await db
-      .select({ imageUrl: series.imageUrl })
-      .from(series)
-      .where(and(eq(series.ownerId, userId), isNotNull(series.imageUrl)));
-    return covers.map((c) => c.imageUrl);
-  },
+  beforeDelete: ownFiles(series, { owner: series.ownerId, file: series.imageUrl }),
 };
