@@ -53,6 +53,8 @@ export const QUEUES = {
   reminderMinute: "reminder-minute",
   /** Daily (cron): deletes rows that only served a while (jobs/housekeeping.ts). */
   housekeeping: "housekeeping",
+  /** Daily (cron), just after midnight UTC: the admin dashboard's active members of the day that ended. */
+  activeDays: "admin-active-days",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -87,6 +89,7 @@ export function createJobQueue(options: {
         [QUEUES.missingImages, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         [QUEUES.reminderTick, { retryLimit: 1, retryDelay: 5, expireInSeconds: 60 }],
         [QUEUES.housekeeping, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
+        [QUEUES.activeDays, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         // A reminder 20 minutes late is still welcome; later than that it is dropped (the "sent" rows keep it once).
         [QUEUES.reminderMinute, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 20 * 60 }],
         [

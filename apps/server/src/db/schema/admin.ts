@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { uuidPrimaryKey, createdAt, ownerId } from "./columns";
 
@@ -58,4 +58,33 @@ export const experimentExposures = pgTable(
     exposedAt: timestamp("exposed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.experimentId, t.userId] }), index("experiment_exposures_user_idx").on(t.userId)],
+);
+
+/**
+ * The dashboard's active members of each finished UTC day (issue 17), rolled up once from activity_events by
+ * modules/admin/active-days.ts: members active that day, in the 7 days and in the 30 days ending on it. A day is
+ * written when it is over (a nightly job, or the dashboard when it finds one missing); an event dated in the past
+ * drops the days it changes (trigger `activity_events_noted`), to be rolled up again.
+ */
+export const adminActiveDays = pgTable("admin_active_days", {
+  day: date("day").primaryKey(),
+  daily: integer("daily").notNull(),
+  weekly: integer("weekly").notNull(),
+  monthly: integer("monthly").notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each member's last UTC day with any activity_events row, kept by the trigger `activity_events_noted`: today's daily,
+ * weekly and monthly active members are one scan of this table, not of the month's events.
+ */
+export const memberLastActive = pgTable(
+  "member_last_active",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+  },
+  (t) => [index("member_last_active_day_idx").on(t.day)],
 );

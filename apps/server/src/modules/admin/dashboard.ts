@@ -1,34 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { AdminDashboard, AdminRange } from "@shepherd/shared";
 import type { Executor } from "../../db/client";
-import { countsByDay, daysBefore, rangeDays, utcDay } from "./days";
+import { activeMembers } from "./active-days";
+import { countsByDay, rangeDays, utcDay } from "./days";
 import { subscriptionSeries } from "./subscriptions";
-
-/** Distinct members active (any activity_events row) on each day, in the 7 days and in the 30 days ending on it. */
-async function activeMembers(db: Executor, from: Date, days: string[]) {
-  const result = await db.execute<{ day: string; daily: number; weekly: number; monthly: number }>(sql`
-    with pairs as materialized (
-      select distinct date_trunc('day', created_at, 'UTC') as d, user_id
-      from activity_events
-      where created_at >= ${daysBefore(from, 29)}
-    )
-    select to_char(g.d, 'YYYY-MM-DD') as day,
-      (select count(*) from pairs where pairs.d = g.d)::int as daily,
-      (select count(distinct user_id) from pairs where pairs.d > g.d - interval '7 days' and pairs.d <= g.d)::int as weekly,
-      (select count(distinct user_id) from pairs where pairs.d > g.d - interval '30 days' and pairs.d <= g.d)::int as monthly
-    from generate_series(date_trunc('day', ${from}::timestamptz, 'UTC'), date_trunc('day', now(), 'UTC'), interval '1 day') as g(d)
-  `);
-  const byDay = new Map(result.rows.map((r) => [r.day, r]));
-  return {
-    daily: days.map((d) => Number(byDay.get(d)?.daily ?? 0)),
-    weekly: days.map((d) => Number(byDay.get(d)?.weekly ?? 0)),
-    monthly: days.map((d) => Number(byDay.get(d)?.monthly ?? 0)),
-  };
-}
 
 /**
  * The dashboard: each number by day over the range (UTC days), from the tables themselves. Active members are
- * counted from activity_events (the web app records each page view and named action), not from sessions.
+ * counted from activity_events (the web app records each page view and named action), not from sessions, through
+ * the roll-up of finished days (active-days.ts).
  */
 export async function dashboard(db: Executor, range: AdminRange, now = new Date()): Promise<AdminDashboard> {
   const { from, days } = rangeDays(range, now);
@@ -39,7 +19,7 @@ export async function dashboard(db: Executor, range: AdminRange, now = new Date(
       sql`select ${utcDay(sql`created_at`)} as day, count(*)::int as n from users where created_at >= ${from} group by 1`,
       days,
     ),
-    activeMembers(db, from, days),
+    activeMembers(db, days, now),
     countsByDay(
       db,
       sql`select ${utcDay(sql`completed_at`)} as day, count(*)::int as n from devotional_progress
