@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AdminDashboard, AdminRange } from "@shepherd/shared";
 import type { Executor } from "../../db/client";
 import { activeMembers } from "./active-days";
-import { countsByDay, rangeDays, utcDay } from "./days";
+import { rangeDays, rowsPerDay } from "./days";
 import { subscriptionSeries } from "./subscriptions";
 
 /**
@@ -14,33 +14,12 @@ export async function dashboard(db: Executor, range: AdminRange, now = new Date(
   const { from, days } = rangeDays(range, now);
   const [membersBefore, signups, active, devotionals, checkIns, journal, posts, subscriptions] = await Promise.all([
     db.execute<{ n: number }>(sql`select count(*)::int as n from users where created_at < ${from}`),
-    countsByDay(
-      db,
-      sql`select ${utcDay(sql`created_at`)} as day, count(*)::int as n from users where created_at >= ${from} group by 1`,
-      days,
-    ),
+    rowsPerDay(db, { table: sql`users`, at: sql`created_at` }, days),
     activeMembers(db, days, now),
-    countsByDay(
-      db,
-      sql`select ${utcDay(sql`completed_at`)} as day, count(*)::int as n from devotional_progress
-          where completed and completed_at >= ${from} group by 1`,
-      days,
-    ),
-    countsByDay(
-      db,
-      sql`select ${utcDay(sql`created_at`)} as day, count(*)::int as n from daily_checkins where created_at >= ${from} group by 1`,
-      days,
-    ),
-    countsByDay(
-      db,
-      sql`select ${utcDay(sql`created_at`)} as day, count(*)::int as n from journal_entries where created_at >= ${from} group by 1`,
-      days,
-    ),
-    countsByDay(
-      db,
-      sql`select ${utcDay(sql`created_at`)} as day, count(*)::int as n from posts where created_at >= ${from} group by 1`,
-      days,
-    ),
+    rowsPerDay(db, { table: sql`devotional_progress`, at: sql`completed_at`, where: sql`completed` }, days),
+    rowsPerDay(db, { table: sql`daily_checkins`, at: sql`created_at` }, days),
+    rowsPerDay(db, { table: sql`journal_entries`, at: sql`created_at` }, days),
+    rowsPerDay(db, { table: sql`posts`, at: sql`created_at` }, days),
     subscriptionSeries(db, range, now),
   ]);
   let members = Number(membersBefore.rows[0]?.n ?? 0);

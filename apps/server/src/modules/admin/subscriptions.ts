@@ -17,42 +17,51 @@ import { rangeDays } from "./days";
 const { subscriptions, users, billingEvents } = schema;
 
 /** Each plan's price per month in cents (an annual plan's price over twelve), from the plans in shared/plans.ts. */
-const monthlyCents = sql.join(
-  [
-    sql`case plan_type`,
-    ...PLANS.map((p) => sql`when ${p.id} then ${Math.round(p.interval === "year" ? p.priceCents / 12 : p.priceCents)}`),
-    sql`else 0 end`,
-  ],
-  sql` `,
+const MONTHLY_CENTS = new Map<string, number>(
+  PLANS.map((p) => [p.id, Math.round(p.interval === "year" ? p.priceCents / 12 : p.priceCents)]),
 );
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Premium on a day's end `e`, reconstructed from each row (no history is kept): started by then (created_at), and still
- * active or trialing today, or canceled / past due only since (its last change, updated_at, is after e). In a trial
- * on e when its trial_end is after e; paying (counted in MRR) otherwise.
+ * Premium, trials and monthly recurring revenue at the end of each day of the range (today: now), reconstructed from
+ * each subscription row (no history is kept). A subscription is Premium at a moment `e` when it had started by then
+ * (created_at) and is still active or trialing today, or was canceled / fell past due only since (its last change,
+ * updated_at, is after e); in a trial at e when its trial_end is after e; paying (counted in MRR) otherwise.
+ *
+ * The rows that can count on some day of the range are read once and laid over the days here: the join of every day
+ * with every subscription in SQL took 2.3 s for 12,000 subscriptions over 90 days.
  */
-const premiumAt = (e: SQL) =>
-  sql`(s.created_at <= ${e} and (s.status in ('active', 'trialing') or (s.status in ('canceled', 'past_due') and s.updated_at > ${e})))`;
-const trialAt = (e: SQL) => sql`(s.trial_end is not null and s.trial_end > ${e})`;
-
 export async function subscriptionSeries(db: Executor, range: AdminRange, now = new Date()) {
   const { from, days } = rangeDays(range, now);
-  const end = sql`least(g.d + interval '1 day', ${now}::timestamptz)`;
-  const result = await db.execute<{ day: string; premium: number; trials: number; mrr: number }>(sql`
-    select to_char(g.d, 'YYYY-MM-DD') as day,
-      count(s.id) filter (where ${premiumAt(end)})::int as premium,
-      count(s.id) filter (where ${premiumAt(end)} and ${trialAt(end)})::int as trials,
-      coalesce(sum(${monthlyCents}) filter (where ${premiumAt(end)} and not ${trialAt(end)}), 0)::int as mrr
-    from generate_series(date_trunc('day', ${from}::timestamptz, 'UTC'), date_trunc('day', ${now}::timestamptz, 'UTC'), interval '1 day') as g(d)
-    left join subscriptions s on s.created_at <= ${end}
-    group by g.d
-    order by g.d
-  `);
-  const byDay = new Map(result.rows.map((r) => [r.day, r]));
-  const pick = (key: "premium" | "trials" | "mrr") => days.map((d) => Number(byDay.get(d)?.[key] ?? 0));
-  const premium = pick("premium");
-  const trials = pick("trials");
-  const mrr = pick("mrr");
+  const ends = days.map((_, i) => Math.min(from.getTime() + (i + 1) * DAY_MS, now.getTime()));
+  const rows = await db
+    .select({
+      createdAt: subscriptions.createdAt,
+      status: subscriptions.status,
+      updatedAt: subscriptions.updatedAt,
+      trialEnd: subscriptions.trialEnd,
+      planType: subscriptions.planType,
+    })
+    .from(subscriptions)
+    .where(
+      sql`${subscriptions.createdAt} <= ${now} and (${subscriptions.status} in ('active', 'trialing')
+        or (${subscriptions.status} in ('canceled', 'past_due') and ${subscriptions.updatedAt} > ${new Date(ends[0]!)}))`,
+    );
+  const premium = days.map(() => 0);
+  const trials = days.map(() => 0);
+  const mrr = days.map(() => 0);
+  for (const row of rows) {
+    const started = row.createdAt.getTime();
+    const endedAfter = row.status === "active" || row.status === "trialing" ? Infinity : row.updatedAt.getTime();
+    const trialUntil = row.trialEnd?.getTime() ?? -Infinity;
+    const cents = MONTHLY_CENTS.get(row.planType) ?? 0;
+    ends.forEach((e, i) => {
+      if (started > e || endedAfter <= e) return;
+      premium[i]!++;
+      if (trialUntil > e) trials[i]!++;
+      else mrr[i]! += cents;
+    });
+  }
   return {
     days,
     premium,
