@@ -3,7 +3,7 @@
  * No dependencies: The Path, Today's streak calendar and the insights chunk all use it.
  */
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** `date` moved by `days` (negative goes back). */
 export function addDays(date: string, days: number): string {

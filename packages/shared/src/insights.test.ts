@@ -81,6 +81,18 @@ describe("the streak (spec section 4)", () => {
     expect(currentStreak(year, today)).toBe(365);
   });
 
+  it("goes on with the run the server counted before the dates it sent, and never past 365 days", () => {
+    const sent = ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26"];
+    expect(currentStreak(sent, today, { from: "2026-11-20", run: 10 })).toBe(17);
+    expect(currentStreak(sent, today, { from: "2026-11-20", run: 0 })).toBe(7);
+    expect(currentStreak(sent.slice(1), today, { from: "2026-11-20", run: 10 })).toBe(6);
+    expect(currentStreak(sent.slice(0, -1), today, { from: "2026-11-20", run: 3 })).toBe(9);
+    expect(currentStreak(sent, today, { from: "2026-11-20", run: 400 })).toBe(365);
+    expect(currentStreak([], today, { from: "2026-11-27", run: 5 })).toBe(5);
+    expect(currentStreak([], today, { from: "2026-11-26", run: 5 })).toBe(5);
+    expect(currentStreak([], today, { from: "2026-11-25", run: 5 })).toBe(0);
+  });
+
   it("ignores a day after his today (he moved west across time zones) and a date given twice", () => {
     expect(currentStreak(["2026-11-27", "2026-11-25", "2026-11-26", "2026-11-26"], today)).toBe(2);
     expect(currentStreak(["2026-11-27", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25"], today)).toBe(4);

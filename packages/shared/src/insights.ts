@@ -1,4 +1,4 @@
-import { addDays, daysBetween, weekdayOf, weekEndOf, weekStartOf } from "./dates";
+import { addDays, DAY_MS, daysBetween, weekdayOf, weekEndOf, weekStartOf } from "./dates";
 
 export { weekEndOf, weekStartOf };
 import { FOCUS_THEME_IDS, type FocusThemeId } from "./themes";
@@ -126,16 +126,29 @@ export function isDoneDay(day: InsightDay): boolean {
 /**
  * Spec section 4's streak from his done days: consecutive days counted from today, or from yesterday when today is not
  * done yet; 0 when the newest is older than yesterday; only the last 365 days count.
+ *
+ * `before` stands for the days before a date that were not passed: `run` is the number of consecutive done days ending
+ * the day before `from` (the server counts those in PostgreSQL rather than sending each date). A streak that reaches
+ * back past `from` goes on with them.
  */
-export function currentStreak(doneDates: Iterable<string>, today: string): number {
-  const done = new Set(doneDates);
-  let day = done.has(today) ? today : addDays(today, -1);
+export function currentStreak(doneDates: Iterable<string>, today: string, before?: { from: string; run: number }): number {
+  const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+  const done = new Set<number>();
+  for (const date of doneDates) done.add(dayNumber(date));
+  const todayNumber = dayNumber(today);
+  const fromNumber = before ? dayNumber(before.from) : -Infinity;
+  let day = done.has(todayNumber) ? todayNumber : todayNumber - 1;
   let count = 0;
-  while (done.has(day) && count < STREAK_LOOKBACK_DAYS) {
+  while (count < STREAK_LOOKBACK_DAYS) {
+    if (day < fromNumber) {
+      count += before!.run;
+      break;
+    }
+    if (!done.has(day)) break;
     count += 1;
-    day = addDays(day, -1);
+    day -= 1;
   }
-  return count;
+  return Math.min(count, STREAK_LOOKBACK_DAYS);
 }
 
 /** Where a done day sits in its run of consecutive done days (the calendar joins a run into one band). */

@@ -41,9 +41,10 @@ export async function insightsData(
   const now = options.now ?? new Date();
   const utc = utcDate(now);
   // His today is within a day of the UTC date: ask for the widest range it could need, then trim to his.
+  const asked = rangeBounds(options.range, addDays(utc, -1)).from;
   const stored = await readDays(db, {
     userId: options.userId,
-    from: rangeBounds(options.range, addDays(utc, -1)).from,
+    from: asked,
     to: addDays(utc, 1),
     streakFrom: addDays(utc, -(STREAK_LOOKBACK_DAYS + 1)),
   });
@@ -55,7 +56,11 @@ export async function insightsData(
     time_zone: timeZone,
     from,
     days: stored.days.filter((d) => d.date >= from && d.date <= today),
-    streak: currentStreak([...stored.doneBefore, ...stored.days.filter(isDoneDay).map((d) => d.date)], today),
+    streak: currentStreak(
+      stored.days.filter(isDoneDay).map((d) => d.date),
+      today,
+      { from: asked, run: stored.runBefore },
+    ),
   };
 }
 
