@@ -147,7 +147,8 @@ async function timeReads(port, urlPath, headers, { method = "GET", runs = READS 
       break;
     }
     const ms = performance.now() - t0;
-    if (res.status < 200 || res.status > 299) throw new Error(`${method} ${urlPath}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+    if (res.status < 200 || res.status > 299)
+      throw new Error(`${method} ${urlPath}: HTTP ${res.status} ${res.body.slice(0, 300)}`);
     times.push(ms);
   }
   return times;

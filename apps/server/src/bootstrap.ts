@@ -36,6 +36,8 @@ import { startImageWriters } from "./modules/admin/images";
 import { startPlanWriters } from "./modules/path/generation";
 import { startReminderJobs } from "./modules/reminders/jobs";
 import { startHousekeeping } from "./jobs/housekeeping";
+import { startActiveDaysJob } from "./modules/admin/jobs";
+import { startGatheringLogsJob } from "./modules/gatherings/jobs";
 import { createPushSender } from "./modules/reminders/push";
 import { startMentionPushes } from "./modules/reminders/service";
 import { loadReminderTexts } from "./modules/reminders/texts";
@@ -114,7 +116,7 @@ export async function buildContext(options: {
   const composer = createComposer(loadLibrary(), sourceDays(loadPlanLibrary()));
   const listener = createPgListener({ pool, log });
   const realtime = createRealtimeHub({ pool, listener, log });
-  const gatherings = createGatheringRelay({ pool, db, listener, log });
+  const gatherings = createGatheringRelay({ pool, db, listener, log, presenceMs: config.gatheringPresenceMs });
   const sessions = createSessionCache({ pool, listener, log });
   await listener.start();
   const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
@@ -138,6 +140,8 @@ export async function buildContext(options: {
   const reminders = { db, log, push, mail, texts: reminderTexts, appUrl: config.publicUrl ?? options.baseUrl };
   if (background) await startReminderJobs({ ...reminders, jobs });
   if (background) await startHousekeeping({ db, jobs, log });
+  if (background) await startActiveDaysJob({ db, jobs, log });
+  if (background) await startGatheringLogsJob({ db, jobs });
   const stopMentionPushes = startMentionPushes({ ...reminders, realtime });
   return {
     config,

@@ -63,6 +63,12 @@ const envSchema = z.object({
   OPERATOR_EMAIL: z.string().email("OPERATOR_EMAIL must be an email address such as support@example.com").optional(),
   OPERATOR_JURISDICTION: z.string().max(120, "OPERATOR_JURISDICTION must be at most 120 characters").optional(),
   ICE_SERVERS: z.string().optional(),
+  GATHERING_PRESENCE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(2, "GATHERING_PRESENCE_SECONDS must be at least 2")
+    .max(600, "GATHERING_PRESENCE_SECONDS must be at most 600")
+    .default(30),
   LIVEKIT_URL: z.string().url("LIVEKIT_URL must be a URL such as wss://livekit.example.com").optional(),
   LIVEKIT_API_KEY: z.string().optional(),
   LIVEKIT_API_SECRET: z.string().optional(),
@@ -138,6 +144,11 @@ export type Config = {
   operator: { name: string | undefined; email: string | undefined; jurisdiction: string | undefined };
   /** STUN and TURN servers the gathering rooms' browsers use (ICE_SERVERS as JSON); none by default (loopback and LANs). */
   iceServers: IceServer[];
+  /**
+   * GATHERING_PRESENCE_SECONDS: a server process that has shown no sign of life for this long (killed outright, cut off
+   * from the database) is taken to be gone, and the brothers whose sockets it held are taken out of their rooms.
+   */
+  gatheringPresenceMs: number;
   /** Gathering media through LiveKit when all three of its variables are set; otherwise our WebRTC mesh. */
   livekit: { url: string; apiKey: string; apiSecret: string } | undefined;
   /** Web Push's VAPID keys when both are set (otherwise generated into DATA_DIR/vapid.json) and its contact subject. */
@@ -203,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     operator: { name: e.OPERATOR_NAME, email: e.OPERATOR_EMAIL, jurisdiction: e.OPERATOR_JURISDICTION },
     iceServers: iceServersConfig(e.ICE_SERVERS),
+    gatheringPresenceMs: e.GATHERING_PRESENCE_SECONDS * 1000,
     livekit: livekitConfig(e),
     vapid: vapidConfig(e),
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",

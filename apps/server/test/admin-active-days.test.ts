@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { AdminDashboard } from "@shepherd/shared/admin";
 import { schema } from "../src/db/client";
-import { ACTIVE_DAYS_CRON } from "../src/jobs/housekeeping";
+import { ACTIVE_DAYS_CRON } from "../src/modules/admin/jobs";
 import { QUEUES } from "../src/jobs/queue";
 import { rollUpRecentDays } from "../src/modules/admin/active-days";
 import { setAdmin } from "../src/modules/admin/service";

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { TokenVerifier } from "livekit-server-sdk";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ROOM_CLOSE, type GatheringSummary } from "@shepherd/shared";
+import { GATHERING_CHAT_BURST, GATHERING_SOCKET_BURST, ROOM_CLOSE, type GatheringSummary } from "@shepherd/shared";
 import { schema } from "../src/db/client";
+import { sweepEndedLogs } from "../src/modules/gatherings/service";
 import { makePremium } from "./helpers/auth";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { brother, flockOf, join, type Brother } from "./helpers/community";
@@ -268,6 +269,67 @@ describe("the signaling socket", () => {
       reason: "left",
     });
     expect(second.ctx.gatherings.connections()).toBe(0);
+  });
+});
+
+describe("what a socket may send", () => {
+  test("chat past its pace is refused with words he can act on, and the room hears only what passed", async () => {
+    const { host, andrew, flock } = await flockWithHost();
+    const { room_name: room } = await startNow(host, flock.id, "Chat pace");
+    const h = await enter(app, host, room);
+    const a = await enter(app, andrew, room);
+    for (let i = 0; i < GATHERING_CHAT_BURST + 5; i++) h.socket.send({ type: "chat", text: `line ${i}` });
+    const refusal = await h.socket.next("error", "the refusal of a line too many");
+    expect(refusal).toMatchObject({ code: "slow-down", message: "You are sending messages too fast. Wait a moment." });
+    await a.socket.next("chat", "the first line");
+    h.socket.send({ type: "state", hand: true });
+    await a.socket.next("state", "his raised hand, after the lines");
+    const lines = a.socket.received.filter((m) => m.type === "chat");
+    expect(lines.length).toBeGreaterThanOrEqual(GATHERING_CHAT_BURST);
+    expect(lines.length).toBeLessThan(GATHERING_CHAT_BURST + 5);
+  });
+
+  test("a socket that floods is told to slow down, then closed as a policy violation; the room goes on", async () => {
+    const { host, andrew, flock } = await flockWithHost();
+    const { room_name: room } = await startNow(host, flock.id, "Flood");
+    const h = await enter(app, host, room);
+    const a = await enter(app, andrew, room);
+    for (let i = 0; i < GATHERING_SOCKET_BURST + 600; i++) a.socket.send({ type: "state", hand: i % 2 === 0 });
+    expect(await a.socket.next("error", "the first refusal")).toMatchObject({ code: "slow-down" });
+    const closed = await Promise.race([
+      a.socket.closed,
+      new Promise((resolve) => setTimeout(() => resolve("still open after 10 s"), 10_000)),
+    ]);
+    expect(closed).toMatchObject({ code: 1008, reason: "too many messages" });
+    expect(await h.socket.next("left", "the flooder's socket closing")).toMatchObject({ peer: a.you });
+    h.socket.send({ type: "chat", text: "Still here." });
+    expect((await h.socket.next("chat", "the host's line after the flood")).message.text).toBe("Still here.");
+  });
+});
+
+describe("the room's log", () => {
+  test("the chat and signaling of a gathering ended an hour ago are deleted; a recent one keeps its log", async () => {
+    const { host, andrew, flock } = await flockWithHost();
+    const rooms = [await startNow(host, flock.id, "Long ago"), await startNow(host, flock.id, "Just now")];
+    for (const { room_name: room } of rooms) {
+      const h = await enter(app, host, room);
+      const a = await enter(app, andrew, room);
+      h.socket.send({ type: "chat", text: "Amen." });
+      await a.socket.next("chat", "a line in the room");
+      expect((await host.client.post(`/api/gatherings/${room}/end`)).status).toBe(200);
+    }
+    const [old, recent] = rooms.map((r) => r.id);
+    await app.db
+      .update(schema.gatherings)
+      .set({ endedAt: new Date(Date.now() - 61 * 60 * 1000) })
+      .where(eq(schema.gatherings.id, old!));
+    const events = async (id: string) =>
+      (await app.db.select().from(schema.gatheringEvents).where(eq(schema.gatheringEvents.gatheringId, id))).length;
+    expect(await events(old!)).toBeGreaterThan(0);
+
+    await sweepEndedLogs(app.db);
+    expect(await events(old!)).toBe(0);
+    expect(await events(recent!)).toBeGreaterThan(0);
   });
 });
 

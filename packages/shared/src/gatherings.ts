@@ -18,6 +18,15 @@ export const GATHERING_SCHEDULE_MAX_DAYS = 90;
 export const GATHERING_MAX_HOURS = 12;
 /** Its chat and signaling log are deleted this long after it ends. */
 export const GATHERING_LOG_KEPT_HOURS = 1;
+/**
+ * What one socket may send: a bucket of this many messages, refilled at the rate per second (joining a full mesh of
+ * six is a burst of offers, answers and candidates to five brothers; a person never comes near it).
+ */
+export const GATHERING_SOCKET_BURST = 200;
+export const GATHERING_SOCKET_PER_SECOND = 50;
+/** Chat lines: a bucket of this many, one more every this many seconds. */
+export const GATHERING_CHAT_BURST = 10;
+export const GATHERING_CHAT_EVERY_SECONDS = 1;
 /** The path of the signaling WebSocket: /api/gatherings/{roomName}/ws. */
 export const GATHERING_WS_PATH = /^\/api\/gatherings\/([a-z0-9]{12,32})\/ws$/;
 export const ROOM_NAME = /^[a-z0-9]{12,32}$/;
@@ -188,7 +197,7 @@ export type ServerMessage =
   | { type: "mute-request"; by: string }
   | { type: "removed" }
   | { type: "ended" }
-  | { type: "error"; code: "full" | "ended" | "removed" | "not-host" | "gone" | "invalid"; message: string };
+  | { type: "error"; code: "full" | "ended" | "removed" | "not-host" | "gone" | "invalid" | "slow-down"; message: string };
 
 /** WebSocket close codes the client reads (4000-4999 are the application's). */
 export const ROOM_CLOSE = { ended: 4000, removed: 4001, full: 4002, refused: 4003 } as const;

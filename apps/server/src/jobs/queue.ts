@@ -55,6 +55,8 @@ export const QUEUES = {
   housekeeping: "housekeeping",
   /** Daily (cron), just after midnight UTC: the admin dashboard's active members of the day that ended. */
   activeDays: "admin-active-days",
+  /** Every ten minutes (cron): deletes the chat and signaling of gatherings that ended an hour ago. */
+  gatheringLogs: "gathering-logs",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -90,6 +92,7 @@ export function createJobQueue(options: {
         [QUEUES.reminderTick, { retryLimit: 1, retryDelay: 5, expireInSeconds: 60 }],
         [QUEUES.housekeeping, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         [QUEUES.activeDays, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
+        [QUEUES.gatheringLogs, { retryLimit: 1, retryDelay, expireInSeconds: 5 * 60 }],
         // A reminder 20 minutes late is still welcome; later than that it is dropped (the "sent" rows keep it once).
         [QUEUES.reminderMinute, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 20 * 60 }],
         [

@@ -62,3 +62,13 @@ export const gatheringEvents = pgTable(
     index("gathering_events_user_kind_idx").on(t.userId, t.kind),
   ],
 );
+
+/**
+ * The server processes holding gathering sockets, each with its last sign of life (relay.ts writes it every third of
+ * GATHERING_PRESENCE_SECONDS). A process killed outright says nothing to the rooms; once its row is older than the
+ * presence window, the other processes take the brothers it held out of their rooms.
+ */
+export const gatheringServers = pgTable("gathering_servers", {
+  id: text("id").primaryKey(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});

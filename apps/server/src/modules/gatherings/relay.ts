@@ -2,18 +2,32 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt } from "drizzle-orm";
 import type pg from "pg";
 import type { WebSocket } from "ws";
-import { clientMessage, ROOM_CLOSE, type ServerMessage } from "@shepherd/shared";
+import {
+  clientMessage,
+  GATHERING_CHAT_BURST,
+  GATHERING_CHAT_EVERY_SECONDS,
+  GATHERING_SOCKET_BURST,
+  GATHERING_SOCKET_PER_SECOND,
+  ROOM_CLOSE,
+  type ServerMessage,
+} from "@shepherd/shared";
 import { schema, type Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { PgListener } from "../../realtime/listener";
-import { applyEvent, initialRoom, type RoomEvent, type RoomState } from "./room";
-import { markEnded, markStarted, type GatheringRow } from "./service";
+import { tokenBucket } from "./rate";
+import { applyEvent, initialRoom, serversOf, unheldParticipants, type RoomEvent, type RoomState } from "./room";
+import { livingServers, markEnded, markStarted, type GatheringRow } from "./service";
 
 /** The one PostgreSQL channel gathering signaling travels on between server processes. */
 export const GATHERINGS_CHANNEL = "shepherd_gatherings";
 /** Events up to this size ride inside the NOTIFY (its payload must stay under 8000 bytes); larger ones are read back. */
 const INLINE_MAX_BYTES = 7000;
 const SOCKET_PING_MS = 25_000;
+/** A socket refused this many messages for its rate within FLOOD_WINDOW_MS is closed (policy violation). */
+const FLOOD_CLOSE_AFTER = 500;
+const FLOOD_WINDOW_MS = 10_000;
+/** WebSocket's own close code for a policy violation. */
+const POLICY_VIOLATION = 1008;
 
 const { gatheringEvents } = schema;
 
@@ -30,6 +44,13 @@ interface Connection {
   /** He left, was removed or the room ended: nothing more is published for him. */
   done: boolean;
   alive: boolean;
+  /** What he may still send now (GATHERING_SOCKET_*), and chat lines (GATHERING_CHAT_*). */
+  messages: ReturnType<typeof tokenBucket>;
+  chat: ReturnType<typeof tokenBucket>;
+  /** Messages refused for the rate since `refusedSince`, and when he was last told. */
+  refused: number;
+  refusedSince: number;
+  toldAt: number;
 }
 
 /** This process's copy of one room: the state replayed from the log, and the peers connected here. */
@@ -60,16 +81,37 @@ export function createGatheringRelay({
   db,
   listener,
   log,
+  presenceMs,
 }: {
   pool: pg.Pool;
   db: Database;
   listener: PgListener;
   log: Logger;
+  /** GATHERING_PRESENCE_SECONDS in ms: a server process silent this long is gone, and so are the brothers it held. */
+  presenceMs: number;
 }): GatheringRelay {
   const rooms = new Map<string, Replica>();
   const connections = new Set<Connection>();
   let closed = false;
   let closing: Promise<void> | undefined;
+  /** This process, as the rooms know it: each join it publishes names it, and it shows signs of life in the database. */
+  const serverId = randomUUID();
+  const showLife = () =>
+    pool
+      .query(`insert into gathering_servers (id, seen_at) values ($1, now()) on conflict (id) do update set seen_at = now()`, [
+        serverId,
+      ])
+      .then(() => undefined);
+  /** Joins wait for the first sign of life, so no process takes this one's brothers for gone. */
+  let alive = showLife().catch((error: unknown) => log.warn({ err: error }, "gatherings: could not show this server's life"));
+  const lifeTimer = setInterval(() => {
+    alive = showLife().catch((error: unknown) => log.warn({ err: error }, "gatherings: could not show this server's life"));
+  }, presenceMs / 3);
+  lifeTimer.unref();
+  const sweepTimer = setInterval(() => {
+    for (const replica of rooms.values()) void enqueue(replica, () => sweep(replica));
+  }, presenceMs / 2);
+  sweepTimer.unref();
   const pingTimer = setInterval(() => {
     for (const connection of connections) {
       if (!connection.alive) {
@@ -139,6 +181,22 @@ export function createGatheringRelay({
     return replica.queue;
   };
 
+  /**
+   * Takes out of the room the brothers held by a server process that shows no more life (killed outright, it could
+   * not say they left): each such leave is published once it is seen, by whichever process sees it first (a second
+   * leave of the same brother changes nothing).
+   */
+  const sweep = async (replica: Replica): Promise<void> => {
+    const others = serversOf(replica.state).filter((id) => id !== serverId);
+    const living = await livingServers(db, others, presenceMs);
+    living.add(serverId);
+    for (const participant of unheldParticipants(replica.state, living)) {
+      if (replica.local.has(participant.peer)) continue;
+      log.info({ gathering: replica.gathering.id, peer: participant.peer }, "gatherings: a brother's server is gone");
+      await publish(replica.gathering.id, participant.user_id, { kind: "leave", peer: participant.peer });
+    }
+  };
+
   listener.listen(GATHERINGS_CHANNEL, {
     notify(payload) {
       let notice: { g?: unknown; s?: unknown; e?: unknown };
@@ -166,6 +224,8 @@ export function createGatheringRelay({
       rooms.set(gathering.id, replica);
       const created = replica;
       void enqueue(created, () => catchUp(created));
+      // Brothers left behind by a server that is gone go before a newcomer is welcomed among them.
+      void enqueue(created, () => sweep(created));
     }
     return replica;
   };
@@ -191,11 +251,16 @@ export function createGatheringRelay({
     }
     if (connection.done) return;
     const input = parsed.data;
+    if (input.type === "chat" && !connection.chat.take()) {
+      send(connection.socket, { type: "error", code: "slow-down", message: "You are sending messages too fast. Wait a moment." });
+      return;
+    }
     const at = new Date().toISOString();
     switch (input.type) {
       case "join":
         if (connection.joined) return;
         if (userId === gathering.hostId) await markStarted(db, gathering);
+        await alive;
         await publish(gathering.id, userId, {
           kind: "join",
           peer,
@@ -204,6 +269,7 @@ export function createGatheringRelay({
           muted: input.muted,
           cameraOff: input.camera_off,
           at,
+          server: serverId,
         });
         return;
       case "signal":
@@ -249,6 +315,11 @@ export function createGatheringRelay({
         joined: false,
         done: false,
         alive: true,
+        messages: tokenBucket(GATHERING_SOCKET_BURST, GATHERING_SOCKET_PER_SECOND),
+        chat: tokenBucket(GATHERING_CHAT_BURST, 1 / GATHERING_CHAT_EVERY_SECONDS),
+        refused: 0,
+        refusedSince: 0,
+        toldAt: -Infinity,
       };
       if (closed) {
         socket.close(1001, "the server is stopping");
@@ -268,6 +339,23 @@ export function createGatheringRelay({
       });
       socket.on("message", (data, isBinary) => {
         if (isBinary) return;
+        // Past his bucket a message is dropped (he is told at most once a second); a socket that goes on is closed.
+        if (connection.refused >= FLOOD_CLOSE_AFTER) return;
+        if (!connection.messages.take()) {
+          const now = performance.now();
+          if (now - connection.refusedSince > FLOOD_WINDOW_MS) {
+            connection.refusedSince = now;
+            connection.refused = 0;
+          }
+          connection.refused += 1;
+          if (connection.refused >= FLOOD_CLOSE_AFTER) {
+            socket.close(POLICY_VIOLATION, "too many messages");
+          } else if (now - connection.toldAt > 1000) {
+            connection.toldAt = now;
+            send(socket, { type: "error", code: "slow-down", message: "Too many messages at once. Wait a moment." });
+          }
+          return;
+        }
         const text = Array.isArray(data)
           ? Buffer.concat(data).toString("utf8")
           : Buffer.from(data as ArrayBuffer).toString("utf8");
@@ -311,7 +399,10 @@ export function createGatheringRelay({
       );
       closed = true;
       clearInterval(pingTimer);
+      clearInterval(lifeTimer);
+      clearInterval(sweepTimer);
       for (const c of open) c.socket.close(1001, "the server is stopping");
+      await pool.query(`delete from gathering_servers where id = $1`, [serverId]).catch(() => undefined);
     }
   }
 }

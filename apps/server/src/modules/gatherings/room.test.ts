@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { GATHERING_CAPACITY, GATHERING_CHAT_KEPT } from "@shepherd/shared";
-import { applyEvent, initialRoom, replay, type RoomEvent, type RoomState } from "./room";
+import { applyEvent, initialRoom, replay, serversOf, unheldParticipants, type RoomEvent, type RoomState } from "./room";
 
 const at = "2026-11-26T19:00:00.000Z";
 const join = (peer: string, userId = `user-${peer}`, name = `Name ${peer}`): RoomEvent => ({
@@ -167,5 +167,16 @@ describe("the room's signaling state machine", () => {
     ];
     expect(replay(initialRoom("user-h"), events)).toEqual(replay(initialRoom("user-h"), events));
     expect(replay(initialRoom("user-h"), events).participants.map((p) => p.peer)).toEqual(["h", "b"]);
+  });
+
+  test("each participant's server is known from his join; those held by no living server are the ones to take out", () => {
+    const on = (peer: string, server?: string): RoomEvent => ({ ...join(peer), ...(server ? { server } : {}) }) as RoomEvent;
+    const room = replay(initialRoom("user-h"), [on("h", "one"), on("a", "two"), on("b", "two"), on("old")]);
+    expect(serversOf(room).sort()).toEqual(["one", "two"]);
+    expect(unheldParticipants(room, new Set(["one", "two"])).map((p) => p.peer)).toEqual(["old"]);
+    expect(unheldParticipants(room, new Set(["one"])).map((p) => p.peer)).toEqual(["a", "b", "old"]);
+    const afterLeave = applyEvent(room, { kind: "leave", peer: "a" }).state;
+    expect(afterLeave.servers).toEqual({ h: "one", b: "two" });
+    expect(unheldParticipants(afterLeave, new Set(["one"])).map((p) => p.peer)).toEqual(["b", "old"]);
   });
 });

@@ -21,10 +21,25 @@ export interface RoomState {
   chat: RoomChatMessage[];
   /** Users the host removed: they may not come back into this gathering. */
   removed: string[];
+  /**
+   * The server process holding each participant's socket (his join's `server`): a process that stops without a word
+   * (killed outright) stops showing signs of life, and the others then take its participants out (relay.ts).
+   */
+  servers: Record<string, string>;
 }
 
 export type RoomEvent =
-  | { kind: "join"; peer: string; userId: string; name: string; muted: boolean; cameraOff: boolean; at: string }
+  | {
+      kind: "join";
+      peer: string;
+      userId: string;
+      name: string;
+      muted: boolean;
+      cameraOff: boolean;
+      at: string;
+      /** The server process holding his socket (events written before it was recorded have none). */
+      server?: string;
+    }
   | { kind: "leave"; peer: string }
   | { kind: "signal"; from: string; to: string; signal: SignalKind; data: unknown }
   | { kind: "chat"; peer: string; id: string; text: string; at: string }
@@ -46,7 +61,7 @@ export interface Transition {
 }
 
 export function initialRoom(hostId: string, ended = false): RoomState {
-  return { hostId, ended, participants: [], chat: [], removed: [] };
+  return { hostId, ended, participants: [], chat: [], removed: [], servers: {} };
 }
 
 const find = (state: RoomState, peer: string) => state.participants.find((p) => p.peer === peer);
@@ -97,7 +112,11 @@ export function applyEvent(state: RoomState, event: RoomEvent): Transition {
         hand: false,
         joined_at: event.at,
       };
-      const next = { ...state, participants: [...state.participants, participant] };
+      const next = {
+        ...state,
+        participants: [...state.participants, participant],
+        servers: event.server ? { ...state.servers, [event.peer]: event.server } : state.servers,
+      };
       return {
         state: next,
         effects: [
@@ -117,7 +136,8 @@ export function applyEvent(state: RoomState, event: RoomEvent): Transition {
     }
     case "leave": {
       if (!find(state, event.peer)) return same;
-      const next = { ...state, participants: others(state, event.peer) };
+      const { [event.peer]: _gone, ...servers } = state.servers;
+      const next = { ...state, participants: others(state, event.peer), servers };
       return { state: next, effects: broadcast(next.participants, { type: "left", peer: event.peer, reason: "left" }) };
     }
     case "signal": {
@@ -194,6 +214,19 @@ export function applyEvent(state: RoomState, event: RoomEvent): Transition {
       };
     }
   }
+}
+
+/** The participants whose socket is held by none of the `alive` server processes (or by one never recorded). */
+export function unheldParticipants(state: RoomState, alive: ReadonlySet<string>): RoomParticipant[] {
+  return state.participants.filter((p) => {
+    const server = state.servers[p.peer];
+    return server === undefined || !alive.has(server);
+  });
+}
+
+/** The server processes the room's participants are held by. */
+export function serversOf(state: RoomState): string[] {
+  return [...new Set(Object.values(state.servers))];
 }
 
 /** The room after a sequence of events (what a process that starts following a room replays from the log). */

@@ -33,6 +33,7 @@ export function gatheringRoutes(ctx: AppContext) {
           userId: user.id,
           iceServers: ctx.config.iceServers,
           livekit: ctx.config.livekit !== undefined,
+          presenceMs: ctx.config.gatheringPresenceMs,
         }),
       );
     })

@@ -23,9 +23,10 @@ import { requireMembership } from "../community/membership";
 import { personRef } from "../profiles/people";
 import { getSubscriptionRow } from "../subscription/service";
 import { decideRoomAccess } from "./access";
-import { initialRoom, replay, type RoomEvent } from "./room";
+import { initialRoom, replay, serversOf, unheldParticipants, type RoomEvent } from "./room";
 
-const { gatherings, gatheringEvents, flocks, flockMembers, profiles, notifications, series, seriesSessions } = schema;
+const { gatherings, gatheringEvents, flocks, flockMembers, profiles, notifications, series, seriesSessions, gatheringServers } =
+  schema;
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A gathering scheduled a little in the past (a slow form, a clock a minute off) is still accepted. */
@@ -201,7 +202,6 @@ export async function createGathering(
     await notifyFlock(tx, { gathering: row!, type: startNow ? "gathering_started" : "gathering_scheduled" });
     return row!.id;
   });
-  await sweepEndedLogs(db, now);
   const [row] = await summaryQuery(db).where(eq(gatherings.id, id));
   return toSummary(row!, now);
 }
@@ -271,16 +271,44 @@ export async function roomFromLog(db: Executor, gathering: GatheringRow): Promis
   );
 }
 
+/** Of these server processes, those that have shown life within the presence window (relay.ts). */
+export async function livingServers(db: Executor, ids: string[], presenceMs: number): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: gatheringServers.id })
+    .from(gatheringServers)
+    .where(
+      and(
+        inArray(gatheringServers.id, ids),
+        gt(gatheringServers.seenAt, sql`now() - make_interval(secs => ${presenceMs / 1000})`),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
 /** What the pre-join screen and the room read: the gathering, who is inside, the session's questions, the media. */
 export async function getGathering(
   db: Database,
-  options: { roomName: string; userId: string; iceServers: IceServer[]; livekit: boolean; now?: Date },
+  options: {
+    roomName: string;
+    userId: string;
+    iceServers: IceServer[];
+    livekit: boolean;
+    /** GATHERING_PRESENCE_SECONDS in ms: brothers held by a server silent this long are not inside. */
+    presenceMs: number;
+    now?: Date;
+  },
 ): Promise<GatheringDetail> {
   const now = options.now ?? new Date();
   const { row } = await requireRoom(db, { ...options, allowEnded: true });
   const [summary] = await summaryQuery(db).where(eq(gatherings.id, row.id));
   const room = await roomFromLog(db, row);
-  const inside = new Map(room.participants.map((p) => [p.user_id, { user_id: p.user_id, name: p.name }]));
+  const unheld = new Set(
+    unheldParticipants(room, await livingServers(db, serversOf(room), options.presenceMs)).map((p) => p.peer),
+  );
+  const inside = new Map(
+    room.participants.filter((p) => !unheld.has(p.peer)).map((p) => [p.user_id, { user_id: p.user_id, name: p.name }]),
+  );
   return {
     ...toSummary(summary!, now),
     is_host: row.hostId === options.userId,
