@@ -15,6 +15,7 @@ import WebSocket from "ws";
 import {
   HOST,
   ensureBuilt,
+  freePort,
   installSignalHandlers,
   isMain,
   log,
@@ -45,6 +46,44 @@ function percentile(values, p) {
 function rssMiB(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024, 1);
+}
+
+/**
+ * The server's V8 heap in use after full collections, read through its inspector (this bench starts the first server
+ * with --inspect on loopback): unlike RSS, it does not move with what the collector has not yet given back.
+ */
+async function heapAfterGcBytes(inspectPort) {
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  const waiting = new Map();
+  let next = 0;
+  ws.on("message", (data) => {
+    const message = JSON.parse(data.toString());
+    waiting.get(message.id)?.(message);
+  });
+  const call = (method) =>
+    withTimeout(
+      new Promise((resolve) => {
+        const id = ++next;
+        waiting.set(id, resolve);
+        ws.send(JSON.stringify({ id, method }));
+      }),
+      30_000,
+      `inspector ${method}`,
+    );
+  try {
+    await call("HeapProfiler.enable");
+    for (let i = 0; i < 3; i++) await call("HeapProfiler.collectGarbage");
+    const usage = await call("Runtime.getHeapUsage");
+    await call("HeapProfiler.disable");
+    return usage.result.usedSize;
+  } finally {
+    ws.close();
+  }
 }
 
 const withTimeout = (promise, ms, what) =>
@@ -194,6 +233,7 @@ async function perPeerCost(server, db, settings) {
   // One room first, so what every process loads once (the code paths, the prepared statements) is not counted per peer.
   for (const person of [host, ...brothers]) sockets.push(await joinSocket(server.port, person.cookie, rooms[0]));
   await sleep(2_000);
+  const heapBefore = await heapAfterGcBytes(server.inspectPort);
   const rssBefore = rssMiB(server.pid);
   const cpu0 = procCpuSeconds([server.pid]);
   for (const room of rooms.slice(1)) {
@@ -202,6 +242,7 @@ async function perPeerCost(server, db, settings) {
   const cpu1 = procCpuSeconds([server.pid]);
   const joined = sockets.length - settings.peersPerRoom;
   await sleep(3_000);
+  const heapAfter = await heapAfterGcBytes(server.inspectPort);
   const rssAfter = rssMiB(server.pid);
   const idle0 = procCpuSeconds([server.pid]);
   await sleep(settings.idleSeconds * 1000);
@@ -214,6 +255,9 @@ async function perPeerCost(server, db, settings) {
     rssBeforeMiB: rssBefore,
     rssAfterMiB: rssAfter,
     rssPerPeerKiB: round(((rssAfter - rssBefore) * 1024) / joined, 0),
+    heapBeforeMiB: round(heapBefore / 1024 / 1024, 1),
+    heapAfterMiB: round(heapAfter / 1024 / 1024, 1),
+    heapPerPeerKiB: round((heapAfter - heapBefore) / 1024 / joined, 1),
     joinCpuMsPerPeer: round(((cpu1.user + cpu1.system - cpu0.user - cpu0.system) * 1000) / joined, 2),
     idleCpuPercentPerPeer: round(((idleCpu / settings.idleSeconds) * 100) / sockets.length, 3),
     idleSeconds: settings.idleSeconds,
@@ -334,7 +378,12 @@ export async function runGatherings(options = {}) {
     process.kill(process.pid, "SIGTERM");
   }, settings.deadlineMs);
   deadline.unref();
-  const first = await startBuiltServer({ name: "gatherings-a" });
+  const inspectPort = await freePort();
+  const first = await startBuiltServer({
+    name: "gatherings-a",
+    env: { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` },
+  });
+  first.inspectPort = inspectPort;
   let second;
   let db;
   let browser;
@@ -396,7 +445,7 @@ export function formatGatherings(r) {
   const l = r.latency;
   return [
     `signaling p50/p95 one process ${l.oneProcess.p50Ms}/${l.oneProcess.p95Ms} ms, two processes ${l.twoProcesses.p50Ms}/${l.twoProcesses.p95Ms} ms (${r.settings.samples} samples, ${l.oneProcess.failures + l.twoProcesses.failures} lost)`,
-    `per peer (${r.perPeer.peers} peers): ${r.perPeer.rssPerPeerKiB} KiB RSS, ${r.perPeer.joinCpuMsPerPeer} ms CPU to join, ${r.perPeer.idleCpuPercentPerPeer}% of a core idle`,
+    `per peer (${r.perPeer.peers} peers): ${r.perPeer.heapPerPeerKiB} KiB of JS heap after GC, ${r.perPeer.rssPerPeerKiB} KiB RSS, ${r.perPeer.joinCpuMsPerPeer} ms CPU to join, ${r.perPeer.idleCpuPercentPerPeer}% of a core idle`,
     ...r.video.map(
       (v) =>
         `${v.peers} peers: Join to first remote frame ${v.firstFrameMs.join(", ")} ms; to all ${v.peers - 1} remote videos ${v.allVideosMs.join(", ")} ms`,
@@ -429,7 +478,7 @@ export function renderGatherings(r) {
       ],
     ),
     "",
-    `Cost per connected peer, ${p.peers} peers in ${r.settings.rooms} rooms of ${r.settings.peersPerRoom} on one process (the ${p.measuredPeers} after the first room): ${p.rssPerPeerKiB} KiB of server RSS (${p.rssBeforeMiB} MiB before, ${p.rssAfterMiB} MiB after; RSS includes whatever the garbage collector has not given back), ${p.joinCpuMsPerPeer} ms of server CPU to join (upgrade, session, room check, the join event and the room's replay), ${p.idleCpuPercentPerPeer}% of one core while idle (${p.idleSeconds} s: the 25 s WebSocket ping is the only traffic). Media never passes through the server (the mesh is peer to peer).`,
+    `Cost per connected peer, ${p.peers} peers in ${r.settings.rooms} rooms of ${r.settings.peersPerRoom} on one process (the ${p.measuredPeers} after the first room): ${p.heapPerPeerKiB} KiB of the server's JavaScript heap (in use after full collections, read through its inspector: ${p.heapBeforeMiB} MiB before, ${p.heapAfterMiB} MiB after) and ${p.rssPerPeerKiB} KiB of its RSS (${p.rssBeforeMiB} MiB before, ${p.rssAfterMiB} MiB after; RSS also holds sockets' buffers and whatever the collector has not given back to the system), ${p.joinCpuMsPerPeer} ms of server CPU to join (upgrade, session, room check, the join event and the room's replay), ${p.idleCpuPercentPerPeer}% of one core while idle (${p.idleSeconds} s: the 25 s WebSocket ping is the only traffic). Media never passes through the server (the mesh is peer to peer).`,
     "",
     `Join to the first remote video frame (the last peer presses Join on the pre-join screen; the page's \`performance\` marks), and to every remote video playing:`,
     "",
