@@ -1,8 +1,9 @@
 import { BellRing } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/input";
+import { LabelledRow } from "@/components/ui/labelled-row";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import {
@@ -46,23 +47,6 @@ function useDeviceState(): [DeviceState, (state: DeviceState) => void] {
     };
   }, []);
   return [state, setState];
-}
-
-function Row(props: { label: string; hint: ReactNode; children: (ids: { label: string; hint: string }) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div className="min-w-0">
-        <p id={`${id}-label`} className="font-medium">
-          {props.label}
-        </p>
-        <p id={`${id}-hint`} className="text-sm text-stone-600 dark:text-stone-400">
-          {props.hint}
-        </p>
-      </div>
-      {props.children({ label: `${id}-label`, hint: `${id}-hint` })}
-    </div>
-  );
 }
 
 /**
@@ -172,7 +156,7 @@ export function ReminderSection() {
           </p>
         ) : (
           <div className="space-y-5">
-            <Row label="Remind me each day" hint={s.enabled ? `At ${s.time}, your time (${s.time_zone}).` : "Off"}>
+            <LabelledRow label="Remind me each day" hint={s.enabled ? `At ${s.time}, your time (${s.time_zone}).` : "Off"}>
               {(ids) => (
                 <Switch
                   checked={s.enabled}
@@ -182,7 +166,7 @@ export function ReminderSection() {
                   onChange={(next) => void (next ? turnOn() : turnOff())}
                 />
               )}
-            </Row>
+            </LabelledRow>
 
             {s.enabled ? (
               <>
@@ -238,7 +222,7 @@ export function ReminderSection() {
                   ) : null}
                 </div>
 
-                <Row
+                <LabelledRow
                   label="Email me the reminder"
                   hint="For browsers without notifications. Each email has a link to turn it off."
                 >
@@ -251,11 +235,11 @@ export function ReminderSection() {
                       onChange={(next) => void save({ email: next })}
                     />
                   )}
-                </Row>
+                </LabelledRow>
               </>
             ) : null}
 
-            <Row
+            <LabelledRow
               label="Notifications on this device"
               hint={
                 device === "unsupported"
@@ -278,9 +262,9 @@ export function ReminderSection() {
                   />
                 )
               }
-            </Row>
+            </LabelledRow>
 
-            <Row
+            <LabelledRow
               label="Mention notifications"
               hint="When someone mentions you and Shepherd is not open, on devices with notifications on."
             >
@@ -293,7 +277,7 @@ export function ReminderSection() {
                   onChange={(next) => void save({ mention_push: next })}
                 />
               )}
-            </Row>
+            </LabelledRow>
 
             {s.enabled ? (
               <Button variant="secondary" onClick={sendTest} disabled={test.isPending}>

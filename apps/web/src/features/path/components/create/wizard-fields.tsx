@@ -2,6 +2,7 @@ import { Check, Minus, Plus } from "lucide-react";
 import { useId, type ReactNode, type Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { CharacterCount } from "@/components/ui/character-count";
+import { LabelledRow } from "@/components/ui/labelled-row";
 import { Textarea } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
@@ -269,18 +270,16 @@ export function DaysStepper(props: {
 
 /** An on/off choice with what it means. */
 export function SwitchAnswer(props: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
   return (
-    <div className="flex items-start justify-between gap-4 rounded-xl border border-stone-200 p-4 dark:border-stone-800">
-      <div className="min-w-0">
-        <p id={`${id}-label`} className="font-semibold text-stone-900 dark:text-stone-100">
-          {props.label}
-        </p>
-        <p id={`${id}-hint`} className="text-sm text-stone-600 dark:text-stone-400">
-          {props.hint}
-        </p>
-      </div>
-      <Switch checked={props.checked} onChange={props.onChange} aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} />
-    </div>
+    <LabelledRow
+      label={props.label}
+      hint={props.hint}
+      className="rounded-xl border border-stone-200 p-4 dark:border-stone-800"
+      labelClassName="font-semibold text-stone-900 dark:text-stone-100"
+    >
+      {(ids) => (
+        <Switch checked={props.checked} onChange={props.onChange} aria-labelledby={ids.label} aria-describedby={ids.hint} />
+      )}
+    </LabelledRow>
   );
 }
