@@ -84,3 +84,53 @@ test("offline: Today read and a journal entry written with the network cut; it s
   await signOutFromSettings(page);
   expect(await memberCaches(page)).toEqual([]);
 });
+
+test("offline: Mark Complete and the check-in are kept on the device, shown done across a reload, and sync to another device", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const user = newUser("offdone");
+  await signUpThroughOnboarding(page, user);
+  await workerControls(page);
+  await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Mark Complete" }).click();
+  await expect(page.getByText("Saved on this device, will sync").first()).toBeVisible();
+  const bar = page.getByTestId("action-bar");
+  await expect(bar).toContainText("Completed today");
+  await expect(bar).toContainText("Waiting to sync");
+
+  await page.getByRole("button", { name: "Check in" }).click();
+  await page.getByRole("radio", { name: "Good", exact: true }).check();
+  await page.getByRole("button", { name: "Fatherhood" }).click();
+  await page.getByRole("button", { name: "Save check-in" }).click();
+  const summary = page.getByTestId("checkin-summary");
+  await expect(summary).toContainText("Fatherhood");
+  await expect(page.getByText("2 changes are waiting on this device to sync.")).toBeVisible();
+
+  // A reload with the network still cut: the worker's answers do not have them yet; the device's queue does.
+  await page.reload();
+  await expect(bar).toContainText("Completed today");
+  await expect(bar).toContainText("Waiting to sync");
+  await expect(summary).toContainText("Good");
+  await expect(summary).toContainText("Fatherhood");
+
+  await context.setOffline(false);
+  await expect(page.getByText("Synced")).toBeVisible();
+  await expect(page.getByText("2 changes are saved.")).toBeVisible();
+  await expect(bar).toContainText("Completed today");
+  await expect(bar).not.toContainText("Waiting to sync");
+  await expect(page.getByText("waiting on this device to sync")).toHaveCount(0);
+
+  // Another device: the devotional is complete and the check-in is there.
+  const other = await browser.newContext({ serviceWorkers: "block" });
+  const phone = await other.newPage();
+  await signIn(phone, user);
+  await phone.waitForURL((url) => url.pathname === "/");
+  await expect(phone.getByTestId("action-bar")).toContainText("Completed today");
+  await expect(phone.getByTestId("checkin-summary")).toContainText("Fatherhood");
+  await other.close();
+});

@@ -37,6 +37,12 @@ export function queuedWrites(): Promise<QueuedWrite[]> {
   return member ? queue().list(member) : Promise.resolve([]);
 }
 
+/**
+ * The options of a mutation whose write goes through `writeOrQueue`: TanStack Query pauses mutations while the browser
+ * is offline ("online" network mode), which would leave the button pending instead of keeping the write on the device.
+ */
+export const OFFLINE_MUTATION = { networkMode: "always" } as const;
+
 export type WriteResult<T> = { queued: false; body: T } | { queued: true; write: QueuedWrite };
 
 /**

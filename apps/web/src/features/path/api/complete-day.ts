@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PlanDayResult, PlanDetail } from "@shepherd/shared/path";
 import { localDate } from "@shepherd/shared/today";
 import { api } from "@/lib/api";
-import { writeOrQueue } from "@/lib/offline/sync";
+import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
 import { pathChanged } from "@/lib/path";
 
 /**
@@ -28,6 +28,7 @@ export async function setDayComplete(input: { planId: string; day: number; done:
 export function useSetDayComplete() {
   const client = useQueryClient();
   return useMutation({
+    ...OFFLINE_MUTATION,
     mutationFn: setDayComplete,
     onSuccess: (result) => (result ? pathChanged(client, result.plan) : undefined),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Progress } from "@shepherd/shared/api";
-import { writeOrQueue } from "@/lib/offline/sync";
+import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
 import { trackAction } from "@/lib/track-activity";
 import { patchTodayScreen, todayDevotionalQuery } from "@/lib/devotional";
 import { streakChanged } from "./get-streak-days";
@@ -22,6 +22,7 @@ export async function completeDevotional(devotionalId: string): Promise<{ progre
 export function useCompleteDevotional() {
   const client = useQueryClient();
   return useMutation({
+    ...OFFLINE_MUTATION,
     mutationFn: completeDevotional,
     onSuccess: (result) => {
       trackAction("devotional_complete");

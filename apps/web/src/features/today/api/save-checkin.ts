@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Checkin, TodayState, Whisper } from "@shepherd/shared/api";
 import { localDate } from "@shepherd/shared/today";
-import { writeOrQueue } from "@/lib/offline/sync";
+import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
 import { trackAction } from "@/lib/track-activity";
 import { patchTodayScreen } from "@/lib/devotional";
 import { streakChanged } from "./get-streak-days";
@@ -34,6 +34,7 @@ export async function saveCheckin(change: CheckinChange, timeZone: string): Prom
 export function useSaveCheckin() {
   const client = useQueryClient();
   return useMutation({
+    ...OFFLINE_MUTATION,
     mutationFn: (change: CheckinChange) => {
       // His time zone is the profile's, as the server reads it; the device's when Today has not loaded.
       const zone =

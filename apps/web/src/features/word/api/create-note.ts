@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VerseNote } from "@shepherd/shared/word";
-import { writeOrQueue } from "@/lib/offline/sync";
+import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
 import { wordKeys } from "./keys";
 import type { VerseSelection } from "./update-annotations";
 
@@ -13,6 +13,7 @@ export async function createNote(input: VerseSelection & { content: string }): P
 export function useCreateNote() {
   const client = useQueryClient();
   return useMutation({
+    ...OFFLINE_MUTATION,
     mutationFn: createNote,
     onSuccess: (note) => (note ? client.invalidateQueries({ queryKey: wordKeys.annotations() }) : undefined),
   });

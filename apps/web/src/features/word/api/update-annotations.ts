@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChapterAnnotations, HighlightColor } from "@shepherd/shared/word";
-import { writeOrQueue } from "@/lib/offline/sync";
+import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
 import { wordKeys } from "./keys";
 import { chapterAnnotationsQuery } from "./get-chapter-annotations";
 
@@ -42,6 +42,7 @@ export async function changeAnnotations(selection: VerseSelection, change: Annot
 export function useChangeAnnotations() {
   const client = useQueryClient();
   return useMutation({
+    ...OFFLINE_MUTATION,
     mutationFn: (input: { selection: VerseSelection; change: AnnotationChange }) =>
       changeAnnotations(input.selection, input.change),
     onSuccess: (annotations, { selection }) => {
