@@ -38,7 +38,7 @@ test("installable: the browser finds the manifest, its icons and the service wor
   expect(installability.installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
 });
 
-test("offline: Today read and a journal entry written with the network cut; it syncs to another device; signing out deletes what the worker kept", async ({
+test("offline: Today read and journal entries written with the network cut, listed as waiting (the care card when one syncs); they sync to another device; signing out deletes what the worker kept", async ({
   page,
   context,
   browser,
@@ -69,8 +69,27 @@ test("offline: Today read and a journal entry written with the network cut; it s
   await page.getByLabel("New journal entry").fill(words);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved on this device, will sync")).toBeVisible();
+  // Listed at once, marked, and still after a reload.
+  const waiting = page.getByRole("list", { name: "Entries waiting to sync" });
+  await expect(waiting).toContainText(words);
+  await expect(waiting).toContainText("Waiting to sync");
+  await page.reload();
+  await expect(waiting).toContainText(words);
   await context.setOffline(false);
   await expect(page.getByText("Synced")).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByText(words)).toHaveCount(1);
+
+  // An entry written offline with words of self-harm: when it syncs, the care card is shown (decision 005).
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "New entry" }).click();
+  await page.getByLabel("New journal entry").fill("Honestly, some nights I think about suicide.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(waiting).toContainText("some nights");
+  await context.setOffline(false);
+  const care = page.getByRole("alert").filter({ hasText: "You don't have to carry this alone" });
+  await expect(care).toBeVisible();
+  await expect(care).toContainText("call or text 988");
 
   // Another device: the entry is there, once.
   const other = await browser.newContext({ serviceWorkers: "block" });
