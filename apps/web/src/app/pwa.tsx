@@ -11,6 +11,9 @@ import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { tellWorkerMember } from "@/lib/pwa/worker";
 import { useMe, useSession } from "@/lib/session";
 
+/** How often writes waiting on the device are tried again while online (an empty queue costs one IndexedDB read). */
+const SYNC_RETRY_MS = 30_000;
+
 /**
  * Issue 18, the app's side: tells the service worker who is signed in (it keeps only his answers) and offers
  * "Install Shepherd" once, after his third day here. Mounted once beside the routes.
@@ -31,7 +34,12 @@ export function PwaKeeper() {
     void syncNow(client);
     const onOnline = () => void syncNow(client);
     window.addEventListener("online", onOnline);
-    return () => window.removeEventListener("online", onOnline);
+    // A write kept while online (the server busy or unreachable) is tried again now and then, not only on "online".
+    const retry = window.setInterval(onOnline, SYNC_RETRY_MS);
+    return () => {
+      window.removeEventListener("online", onOnline);
+      window.clearInterval(retry);
+    };
   }, [session.isSuccess, memberId, client]);
 
   const signedIn = Boolean(me.data?.profile.onboarding_completed_at);
