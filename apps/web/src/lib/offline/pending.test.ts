@@ -42,6 +42,9 @@ describe("what waits on the device, shown on the page", () => {
       focus_areas: ["prayer"],
       notes: null,
     });
+    expect(shown.state.journal_saved_today).toBe(false);
+    const journal = write("POST", "/api/journal", { content: "x", devotional_id: "d1" });
+    expect(todayWithQueued(today, [journal]).state.journal_saved_today).toBe(true);
 
     const other = todayWithQueued(today, [
       write("POST", "/api/progress/complete", { devotional_id: "d0" }),

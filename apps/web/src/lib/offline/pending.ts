@@ -21,15 +21,24 @@ interface CheckinBody {
   made_on?: string;
 }
 
-/** Today with Mark Complete and the check-in he made offline; `waiting` says which of them have not synced yet. */
+/**
+ * Today with Mark Complete, the check-in and the devotional's journal entry he made offline; `waiting` says which of
+ * the first two have not synced yet.
+ */
 export function todayWithQueued(
   state: TodayState,
   writes: QueuedWrite[],
 ): { state: TodayState; waiting: { complete: boolean; checkin: boolean } } {
-  const complete = writes.some(
+  const complete = writes.find(
     (w) =>
       w.method === "POST" &&
       w.path === COMPLETE_DEVOTIONAL &&
+      (w.body as { devotional_id?: string })?.devotional_id === state.devotional.id,
+  );
+  const journal = writes.some(
+    (w) =>
+      w.method === "POST" &&
+      w.path === "/api/journal" &&
       (w.body as { devotional_id?: string })?.devotional_id === state.devotional.id,
   );
   const checkins = writes.filter(
@@ -44,12 +53,13 @@ export function todayWithQueued(
         ? {
             ...state.progress,
             completed: true,
-            completed_at: state.progress.completed_at ?? new Date(writes[0]!.createdAt).toISOString(),
+            completed_at: state.progress.completed_at ?? new Date(complete.createdAt).toISOString(),
           }
         : state.progress,
       checkin,
+      journal_saved_today: state.journal_saved_today || journal,
     },
-    waiting: { complete, checkin: Boolean(last) },
+    waiting: { complete: Boolean(complete), checkin: Boolean(last) },
   };
 }
 

@@ -126,8 +126,9 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
     change.mutate(
       { selection: { book: book.osis, chapter, verses }, change: changeTo },
       {
-        onSuccess: () => {
-          if (done) notify(done, reference);
+        onSuccess: (annotations) => {
+          // Kept on the device (null), "Saved on this device, will sync" has said so.
+          if (done && annotations) notify(done, reference);
           setSelected(new Set());
         },
         onError: showError,
