@@ -153,3 +153,56 @@ test("offline: Mark Complete and the check-in are kept on the device, shown done
   await expect(phone.getByTestId("checkin-summary")).toContainText("Fatherhood");
   await other.close();
 });
+
+test("offline: a plan day marked complete and a highlight are kept on the device, shown across a reload, and sync to another device", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const user = newUser("offpath");
+  await signUpThroughOnboarding(page, user, "/", { firstPlan: true });
+  await workerControls(page);
+  // Opened once online, so the worker has them: the plan's day 1 and John 3.
+  await page.getByRole("region", { name: "Today on your Path" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/path\/[0-9a-f-]{36}\?day=1$/);
+  const planUrl = page.url();
+  const day = page.getByRole("article");
+  await expect(day.getByRole("button", { name: "Mark day complete" })).toBeVisible();
+  await page.goto("/word/john/3");
+  const verse16 = page.locator('[data-verse="16"]').first();
+  await expect(verse16).toContainText("For God so loved the world");
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: /^Verse 16: For God so loved/ }).click();
+  await page.getByRole("region", { name: "Selected: John 3:16" }).getByRole("button", { name: "Highlight yellow" }).click();
+  await expect(page.getByText("Saved on this device, will sync").first()).toBeVisible();
+  await expect(verse16).toHaveClass(/bg-yellow-200/);
+  await page.reload();
+  await expect(verse16).toHaveClass(/bg-yellow-200/);
+
+  await page.goto(planUrl);
+  await day.getByRole("button", { name: "Mark day complete" }).click();
+  await expect(day.getByText("Day 1 complete")).toBeVisible();
+  await expect(day.getByText("Waiting to sync")).toBeVisible();
+  await page.reload();
+  await expect(day.getByText("Day 1 complete")).toBeVisible();
+  await expect(day.getByText("Waiting to sync")).toBeVisible();
+  await expect(page.getByText("2 changes are waiting on this device to sync.")).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText("Synced")).toBeVisible();
+  await expect(day.getByText("Day 1 complete")).toBeVisible();
+  await expect(day.getByText("Waiting to sync")).toHaveCount(0);
+
+  // Another device: the day is complete and the verse highlighted.
+  const other = await browser.newContext({ serviceWorkers: "block" });
+  const phone = await other.newPage();
+  await signIn(phone, user);
+  await phone.waitForURL((url) => url.pathname === "/");
+  await phone.goto(planUrl);
+  await expect(phone.getByRole("article").getByText("Day 1 complete")).toBeVisible();
+  await phone.goto("/word/john/3");
+  await expect(phone.locator('[data-verse="16"]').first()).toHaveClass(/bg-yellow-200/);
+  await other.close();
+});
