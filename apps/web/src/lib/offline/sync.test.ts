@@ -93,4 +93,33 @@ describe("writeOrQueue and syncNow", () => {
     );
     expect(await queuedWrites()).toEqual([]);
   });
+
+  test("a sync asked for while one runs (a write queued meanwhile) flushes again after it, so nothing waits for the next tick", async () => {
+    setQueueMember(`member-${crypto.randomUUID()}`);
+    device(false);
+    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "first" }, label: "Journal entry" });
+    const client = new QueryClient();
+    const sent: string[] = [];
+    let asked: Promise<void> | undefined;
+    vi.stubGlobal("navigator", { onLine: true });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_path: string, init: RequestInit) => {
+        const content = (JSON.parse(String(init.body)) as { content: string }).content;
+        sent.push(content);
+        if (content === "first") {
+          // While the first is on its way the connection drops, a second entry is kept, and it comes back.
+          vi.stubGlobal("navigator", { onLine: false });
+          await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "second" }, label: "Journal entry" });
+          vi.stubGlobal("navigator", { onLine: true });
+          asked = syncNow(client);
+        }
+        return json(201, { entry: {}, whisper: null, care: false });
+      }),
+    );
+    await syncNow(client);
+    await asked;
+    expect(sent).toEqual(["first", "second"]);
+    expect(await queuedWrites()).toEqual([]);
+  });
 });

@@ -71,6 +71,7 @@ export async function writeOrQueue<T>(
 }
 
 let flushing: Promise<void> | null = null;
+let flushAgain = false;
 
 /** A synced write's answer asked for the care card (crisis language in an entry or a check-in's notes: decision 005). */
 function needsCare(answer: unknown): boolean {
@@ -83,13 +84,23 @@ export function onSyncedCare(listener: (() => void) | null): void {
   careListener = listener;
 }
 
-/** Sends what waits on this device for the signed-in member; says "Synced" when something went, and reloads. */
+/**
+ * Sends what waits on this device for the signed-in member; says "Synced" when something went, and reloads the
+ * queries (not awaited: a reload paused by the connection dropping again must not hold the next flush). Asked while a
+ * flush runs (the connection came back meanwhile, a write was queued since it read the queue), it flushes again after.
+ */
 export function syncNow(client: QueryClient): Promise<void> {
   if (!member || !navigator.onLine) return Promise.resolve();
+  if (flushing) {
+    flushAgain = true;
+    return flushing;
+  }
   const memberId = member;
-  flushing ??= (async () => {
+  flushing = (async () => {
     try {
       const result = await flushQueue(queue(), memberId, (write) => sendWrite(write));
+      // Pages re-read the queue only when it changed (this runs every 30 s while online).
+      if (result.sent.length > 0 || result.refused.length > 0) queueChanged();
       for (const { write, message } of result.refused) notifyError(`${write.label} was not saved`, message);
       if (result.sent.length > 0) {
         notify(
@@ -97,11 +108,14 @@ export function syncNow(client: QueryClient): Promise<void> {
           result.sent.length === 1 ? `${result.sent[0]!.label} is saved.` : `${result.sent.length} changes are saved.`,
         );
         if ([...result.answers.values()].some(needsCare)) careListener?.();
-        await client.invalidateQueries();
+        void client.invalidateQueries();
       }
     } finally {
       flushing = null;
-      queueChanged();
+    }
+    if (flushAgain) {
+      flushAgain = false;
+      await syncNow(client);
     }
   })();
   return flushing;
