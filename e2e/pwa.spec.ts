@@ -38,7 +38,7 @@ test("installable: the browser finds the manifest, its icons and the service wor
   expect(installability.installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
 });
 
-test("offline: Today read and a journal entry written with the network cut; it syncs to another device; signing out deletes what the worker kept", async ({
+test("offline: Today read and journal entries written with the network cut, listed as waiting (the care card when one syncs); they sync to another device; signing out deletes what the worker kept", async ({
   page,
   context,
   browser,
@@ -69,8 +69,27 @@ test("offline: Today read and a journal entry written with the network cut; it s
   await page.getByLabel("New journal entry").fill(words);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved on this device, will sync")).toBeVisible();
+  // Listed at once, marked, and still after a reload.
+  const waiting = page.getByRole("list", { name: "Entries waiting to sync" });
+  await expect(waiting).toContainText(words);
+  await expect(waiting).toContainText("Waiting to sync");
+  await page.reload();
+  await expect(waiting).toContainText(words);
   await context.setOffline(false);
   await expect(page.getByText("Synced")).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByText(words)).toHaveCount(1);
+
+  // An entry written offline with words of self-harm: when it syncs, the care card is shown (decision 005).
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "New entry" }).click();
+  await page.getByLabel("New journal entry").fill("Honestly, some nights I think about suicide.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(waiting).toContainText("some nights");
+  await context.setOffline(false);
+  const care = page.getByRole("alert").filter({ hasText: "You don't have to carry this alone" });
+  await expect(care).toBeVisible();
+  await expect(care).toContainText("call or text 988");
 
   // Another device: the entry is there, once.
   const other = await browser.newContext({ serviceWorkers: "block" });
@@ -83,4 +102,107 @@ test("offline: Today read and a journal entry written with the network cut; it s
 
   await signOutFromSettings(page);
   expect(await memberCaches(page)).toEqual([]);
+});
+
+test("offline: Mark Complete and the check-in are kept on the device, shown done across a reload, and sync to another device", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const user = newUser("offdone");
+  await signUpThroughOnboarding(page, user);
+  await workerControls(page);
+  await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Mark Complete" }).click();
+  await expect(page.getByText("Saved on this device, will sync").first()).toBeVisible();
+  const bar = page.getByTestId("action-bar");
+  await expect(bar).toContainText("Completed today");
+  await expect(bar).toContainText("Waiting to sync");
+
+  await page.getByRole("button", { name: "Check in" }).click();
+  await page.getByRole("radio", { name: "Good", exact: true }).check();
+  await page.getByRole("button", { name: "Fatherhood" }).click();
+  await page.getByRole("button", { name: "Save check-in" }).click();
+  const summary = page.getByTestId("checkin-summary");
+  await expect(summary).toContainText("Fatherhood");
+  await expect(page.getByText("2 changes are waiting on this device to sync.")).toBeVisible();
+
+  // A reload with the network still cut: the worker's answers do not have them yet; the device's queue does.
+  await page.reload();
+  await expect(bar).toContainText("Completed today");
+  await expect(bar).toContainText("Waiting to sync");
+  await expect(summary).toContainText("Good");
+  await expect(summary).toContainText("Fatherhood");
+
+  await context.setOffline(false);
+  await expect(page.getByText("Synced")).toBeVisible();
+  await expect(page.getByText("2 changes are saved.")).toBeVisible();
+  await expect(bar).toContainText("Completed today");
+  await expect(bar).not.toContainText("Waiting to sync");
+  await expect(page.getByText("waiting on this device to sync")).toHaveCount(0);
+
+  // Another device: the devotional is complete and the check-in is there.
+  const other = await browser.newContext({ serviceWorkers: "block" });
+  const phone = await other.newPage();
+  await signIn(phone, user);
+  await phone.waitForURL((url) => url.pathname === "/");
+  await expect(phone.getByTestId("action-bar")).toContainText("Completed today");
+  await expect(phone.getByTestId("checkin-summary")).toContainText("Fatherhood");
+  await other.close();
+});
+
+test("offline: a plan day marked complete and a highlight are kept on the device, shown across a reload, and sync to another device", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const user = newUser("offpath");
+  await signUpThroughOnboarding(page, user, "/", { firstPlan: true });
+  await workerControls(page);
+  // Opened once online, so the worker has them: the plan's day 1 and John 3.
+  await page.getByRole("region", { name: "Today on your Path" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/path\/[0-9a-f-]{36}\?day=1$/);
+  const planUrl = page.url();
+  const day = page.getByRole("article");
+  await expect(day.getByRole("button", { name: "Mark day complete" })).toBeVisible();
+  await page.goto("/word/john/3");
+  const verse16 = page.locator('[data-verse="16"]').first();
+  await expect(verse16).toContainText("For God so loved the world");
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: /^Verse 16: For God so loved/ }).click();
+  await page.getByRole("region", { name: "Selected: John 3:16" }).getByRole("button", { name: "Highlight yellow" }).click();
+  await expect(page.getByText("Saved on this device, will sync").first()).toBeVisible();
+  await expect(verse16).toHaveClass(/bg-yellow-200/);
+  await page.reload();
+  await expect(verse16).toHaveClass(/bg-yellow-200/);
+
+  await page.goto(planUrl);
+  await day.getByRole("button", { name: "Mark day complete" }).click();
+  await expect(day.getByText("Day 1 complete")).toBeVisible();
+  await expect(day.getByText("Waiting to sync")).toBeVisible();
+  await page.reload();
+  await expect(day.getByText("Day 1 complete")).toBeVisible();
+  await expect(day.getByText("Waiting to sync")).toBeVisible();
+  await expect(page.getByText("2 changes are waiting on this device to sync.")).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText("Synced")).toBeVisible();
+  await expect(day.getByText("Day 1 complete")).toBeVisible();
+  await expect(day.getByText("Waiting to sync")).toHaveCount(0);
+
+  // Another device: the day is complete and the verse highlighted.
+  const other = await browser.newContext({ serviceWorkers: "block" });
+  const phone = await other.newPage();
+  await signIn(phone, user);
+  await phone.waitForURL((url) => url.pathname === "/");
+  await phone.goto(planUrl);
+  await expect(phone.getByRole("article").getByText("Day 1 complete")).toBeVisible();
+  await phone.goto("/word/john/3");
+  await expect(phone.locator('[data-verse="16"]').first()).toHaveClass(/bg-yellow-200/);
+  await other.close();
 });

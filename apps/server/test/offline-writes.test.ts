@@ -114,3 +114,89 @@ describe("a check-in made offline and sent later", () => {
     expect(badDate.json().error.message).toContain("made_on must be a date like 2026-01-31");
   });
 });
+
+describe("a plan day marked complete offline and sent later", () => {
+  test("counts for the day it was marked in his time zone, up to 3 days back, never a day to come; a replay is stored once", async () => {
+    const { client, id } = await person();
+    await setTimeZone(app.db, { userId: id, timeZone: "Pacific/Auckland" });
+    const today = localDate(new Date(), "Pacific/Auckland");
+    const yesterday = addDays(today, -1);
+    const plans = (await client.get("/api/path/plans")).json() as Array<{ id: string }>;
+    const planId = plans[0]!.id;
+    expect((await client.post(`/api/path/plans/${planId}/follow`, {})).status).toBe(201);
+    // He started it two days ago: days 1 to 3 are open.
+    await app.db
+      .update(schema.planEnrollments)
+      .set({ startDate: addDays(today, -2) })
+      .where(eq(schema.planEnrollments.userId, id));
+    const complete = (day: number, body?: object, key?: string) =>
+      client.post(`/api/path/plans/${planId}/days/${day}/complete`, body, key ? keyed(key) : undefined);
+
+    const key = crypto.randomUUID();
+    const sent = await complete(1, { made_on: yesterday }, key);
+    expect(sent.status, sent.text).toBe(200);
+    const replay = await complete(1, { made_on: yesterday }, key);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.json()).toEqual(sent.json());
+    // Without a date (online), or with an empty body, it is today's.
+    expect((await complete(2)).status).toBe(200);
+    expect((await complete(3, {})).status).toBe(200);
+    const rows = await app.db
+      .select({ on: schema.planDayCompletions.completedOn })
+      .from(schema.planDayCompletions)
+      .where(eq(schema.planDayCompletions.userId, id))
+      .orderBy(schema.planDayCompletions.completedOn);
+    expect(rows.map((r) => r.on)).toEqual([yesterday, today, today]);
+
+    const late = await complete(1, { made_on: addDays(today, -4) });
+    expect(late.status).toBe(400);
+    expect(late.json().error.message).toBe(
+      "A day marked complete made offline counts for its day only if it is sent within 3 days.",
+    );
+    const ahead = await complete(1, { made_on: addDays(today, 1) });
+    expect(ahead.status).toBe(400);
+    expect(ahead.json().error.message).toBe("A day marked complete cannot be made for a day that has not come yet.");
+    const badDate = await complete(1, { made_on: "yesterday" });
+    expect(badDate.status).toBe(400);
+    expect(badDate.json().error.message).toContain("made_on must be a date like 2026-01-31");
+  });
+});
+
+describe("Mark Complete made offline and sent later", () => {
+  test("counts for its devotional's own day, whenever it is sent: it needs no date of its own", async () => {
+    const { client, id } = await person();
+    const devotional = (await client.get("/api/today")).json().devotional;
+    // He opened yesterday's devotional yesterday (its progress row dates from then) and sends Mark Complete today.
+    const yesterday = addDays(devotional.devotional_date, -1);
+    await app.db.update(schema.devotionals).set({ devotionalDate: yesterday }).where(eq(schema.devotionals.id, devotional.id));
+    await app.db
+      .update(schema.devotionalProgress)
+      .set({ progressDate: yesterday })
+      .where(eq(schema.devotionalProgress.userId, id));
+    const done = await client.post("/api/progress/complete", { devotional_id: devotional.id }, keyed(crypto.randomUUID()));
+    expect(done.status).toBe(200);
+    const rows = await app.db.select().from(schema.devotionalProgress).where(eq(schema.devotionalProgress.userId, id));
+    expect(rows.map((r) => [r.progressDate, r.completed])).toEqual([[yesterday, true]]);
+  });
+});
+
+describe("his export", () => {
+  test("lists the writes his devices sent with an id (key, method, path, when), not their stored answers", async () => {
+    const { client } = await person();
+    const key = crypto.randomUUID();
+    const words = "Sent from the train when the signal came back.";
+    expect((await client.post("/api/journal", { content: words }, keyed(key))).status).toBe(201);
+    const exported = (await client.get("/api/account/export")).json();
+    expect(exported.client_writes).toEqual([
+      {
+        key,
+        method: "POST",
+        path: "/api/journal",
+        status: 201,
+        created_at: expect.any(String),
+        finished_at: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(exported.client_writes)).not.toContain(words);
+  });
+});

@@ -246,6 +246,10 @@ export const connectionInput = z
       .max(100, "value must be a number from 0 to 100"),
   })
   .strict();
+/** How many days back a write made offline may still count for the day it was made. */
+export const OFFLINE_WRITE_MAX_DAYS = 3;
+/** Issue 18: his own date when a write was made offline (the check-in, a plan day completed). */
+export const MADE_ON_INPUT = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "made_on must be a date like 2026-01-31");
 export const checkinInput = z
   .object({
     mood: z.enum(["struggling", "neutral", "good", "great"], { error: "Choose a mood: struggling, neutral, good or great" }),
@@ -264,14 +268,9 @@ export const checkinInput = z
      * Issue 18: the day (his own date) a check-in made offline was made, so it counts for that day when it is sent
      * later; up to OFFLINE_WRITE_MAX_DAYS back. Absent: today.
      */
-    made_on: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "made_on must be a date like 2026-01-31")
-      .optional(),
+    made_on: MADE_ON_INPUT.optional(),
   })
   .strict();
-/** How many days back a write made offline may still count for the day it was made. */
-export const OFFLINE_WRITE_MAX_DAYS = 3;
 export const journalInput = z
   .object({
     // Length is checked by journalError (section 5's messages); the 64 KB body limit bounds it first.

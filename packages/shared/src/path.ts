@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addDays, daysBetween } from "./dates";
 import { FOCUS_THEME_IDS, type CurrentTopicId, type FocusThemeId } from "./themes";
-import type { JournalEntry } from "./api";
+import { MADE_ON_INPUT, type JournalEntry } from "./api";
 import type { PersonRef } from "./community";
 
 /**
@@ -286,6 +286,9 @@ export const planDayJournalInput = z
     content: z.string({ error: "Write your entry as text" }),
   })
   .strict();
+
+/** A day marked complete; `made_on` when it was marked offline and is sent later (issue 18). */
+export const planDayCompleteInput = z.object({ made_on: MADE_ON_INPUT.optional() }).strict();
 
 export const planDayQuery = z
   .object({ translation: z.enum(["web", "kjv"], { error: "translation must be web or kjv" }).optional() })

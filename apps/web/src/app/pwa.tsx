@@ -1,12 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { WifiOff } from "lucide-react";
 import { localDate } from "@shepherd/shared/today";
 import { markInstallOffered, promptInstall, recordDayUsed, shouldOfferInstall, useInstallState } from "@/lib/pwa/install";
-import { setQueueMember, syncNow } from "@/lib/offline/sync";
+import { CareCard } from "@/components/care/care-card";
+import { Button } from "@/components/ui/button";
+import { onSyncedCare, setQueueMember, syncNow } from "@/lib/offline/sync";
+import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { tellWorkerMember } from "@/lib/pwa/worker";
 import { useMe, useSession } from "@/lib/session";
+
+/** How often writes waiting on the device are tried again while online (an empty queue costs one IndexedDB read). */
+const SYNC_RETRY_MS = 30_000;
 
 /**
  * Issue 18, the app's side: tells the service worker who is signed in (it keeps only his answers) and offers
@@ -28,7 +34,12 @@ export function PwaKeeper() {
     void syncNow(client);
     const onOnline = () => void syncNow(client);
     window.addEventListener("online", onOnline);
-    return () => window.removeEventListener("online", onOnline);
+    // A write kept while online (the server busy or unreachable) is tried again now and then, not only on "online".
+    const retry = window.setInterval(onOnline, SYNC_RETRY_MS);
+    return () => {
+      window.removeEventListener("online", onOnline);
+      window.clearInterval(retry);
+    };
   }, [session.isSuccess, memberId, client]);
 
   const signedIn = Boolean(me.data?.profile.onboarding_completed_at);
@@ -69,20 +80,49 @@ export function useOnline(): boolean {
   );
 }
 
-/** Says plainly, while the device is offline, what still works and what waits for a connection. */
+/**
+ * Says plainly, while the device is offline, what still works and what waits for a connection; how many of his
+ * changes wait on this device to sync; and, when one written offline syncs and its answer asks for care (crisis
+ * language in an entry or a check-in's notes: decision 005), the care card.
+ */
 export function OfflineNotice() {
   const online = useOnline();
-  if (online) return null;
+  const waiting = useQueuedWrites().length;
+  const [care, setCare] = useState(false);
+  useEffect(() => {
+    onSyncedCare(() => setCare(true));
+    return () => onSyncedCare(null);
+  }, []);
   return (
-    <div
-      role="status"
-      className="mb-4 flex items-start gap-2 rounded-md border border-stone-300 bg-stone-100 px-3 py-2 text-sm text-stone-800 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100"
-    >
-      <WifiOff aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-      <p>
-        You are offline. Today&apos;s devotional, your plans, the chapters you read and your journal are here to read. Other
-        pages, and saving changes, need a connection.
-      </p>
-    </div>
+    <>
+      {care ? (
+        <div className="mb-4 space-y-2">
+          <CareCard />
+          <Button variant="secondary" size="sm" onClick={() => setCare(false)}>
+            Close
+          </Button>
+        </div>
+      ) : null}
+      {!online || waiting > 0 ? (
+        <div
+          role="status"
+          className="mb-4 flex items-start gap-2 rounded-md border border-stone-300 bg-stone-100 px-3 py-2 text-sm text-stone-800 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100"
+        >
+          <WifiOff aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <div className="space-y-1">
+            {online ? null : (
+              <p>
+                You are offline. Today&apos;s devotional, your plans, the chapters you read and your journal are here to read;
+                what you complete, check in, highlight or write is saved on this device and syncs when you are back. Other pages
+                need a connection.
+              </p>
+            )}
+            {waiting > 0 ? (
+              <p>{waiting === 1 ? "1 change is" : `${waiting} changes are`} waiting on this device to sync.</p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { JournalEntry, Whisper } from "@shepherd/shared/api";
 import { hasStatus } from "./api";
-import { writeOrQueue } from "./offline/sync";
+import { OFFLINE_MUTATION, writeOrQueue } from "./offline/sync";
 import { trackAction } from "./track-activity";
 import { devotionalKeys, patchTodayScreen } from "./devotional";
 import { usageQuery } from "./subscription";
@@ -49,6 +49,7 @@ export async function createJournalEntry(input: NewJournalEntry): Promise<Create
 export function useCreateJournalEntry() {
   const client = useQueryClient();
   return useMutation({
+    ...OFFLINE_MUTATION,
     mutationFn: createJournalEntry,
     onSuccess: (result, variables) => {
       trackAction("journal_save");

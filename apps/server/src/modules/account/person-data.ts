@@ -1,8 +1,14 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import type { PersonData } from "../../db/person-data";
+import { ownRows, type PersonData } from "../../db/person-data";
 
-/** The account itself (Better Auth's tables): who he is and where he is signed in. */
+const { clientWrites: writes } = schema;
+
+/**
+ * The account itself (Better Auth's tables): who he is and where he is signed in; and the writes his devices sent
+ * with an id (issue 18, `client_writes`): the id, method, path, answer status and when, not the stored answer, which
+ * repeats what the export has already (his entry, his check-in...).
+ */
 export const accountData: PersonData = {
   export: {
     account: async (db, userId) => {
@@ -29,5 +35,17 @@ export const accountData: PersonData = {
         })
         .from(schema.sessions)
         .where(eq(schema.sessions.userId, userId)),
+    client_writes: ownRows(
+      writes,
+      {
+        key: writes.key,
+        method: writes.method,
+        path: writes.path,
+        status: writes.status,
+        created_at: writes.createdAt,
+        finished_at: writes.finishedAt,
+      },
+      writes.createdAt,
+    ),
   },
 };

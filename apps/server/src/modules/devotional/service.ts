@@ -1,5 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isValidTimeZone, localDate, STREAK_LOOKBACK_DAYS, type Devotional, type KeptDay, type Progress } from "@shepherd/shared";
+import {
+  addDays,
+  isValidTimeZone,
+  localDate,
+  OFFLINE_WRITE_MAX_DAYS,
+  STREAK_LOOKBACK_DAYS,
+  type Devotional,
+  type KeptDay,
+  type Progress,
+} from "@shepherd/shared";
 import { prepared, schema, type Database, type Executor } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 
@@ -19,6 +28,22 @@ export async function userDay(db: Executor, userId: string, now = new Date()): P
       .prepare("user_time_zone"),
   ).execute({ userId });
   return dayIn(now, row?.timeZone);
+}
+
+/**
+ * Issue 18: the day a write counts for. `madeOn` (his own date when he made it offline) from OFFLINE_WRITE_MAX_DAYS
+ * back to today; never a day to come. Absent: today. `what` names the write in the message ("A check-in").
+ */
+export function dayMadeOn(today: string, madeOn: string | undefined, what: string): string {
+  const date = madeOn ?? today;
+  if (date > today) throw new AppError("BAD_REQUEST", `${what} cannot be made for a day that has not come yet.`);
+  if (addDays(date, OFFLINE_WRITE_MAX_DAYS) < today) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `${what} made offline counts for its day only if it is sent within ${OFFLINE_WRITE_MAX_DAYS} days.`,
+    );
+  }
+  return date;
 }
 
 /** The date at `now` in a stored time zone; a missing or unknown zone counts as UTC. */

@@ -11,7 +11,7 @@ import {
 } from "@shepherd/shared";
 import { schema, type Database, type Executor } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import { userDay } from "../devotional/service";
+import { dayMadeOn, userDay } from "../devotional/service";
 import { getPlan, visiblePlanWithEnrollment } from "./service";
 
 /**
@@ -96,12 +96,16 @@ export async function followPlan(
   return getPlan(db, options);
 }
 
-/** Mark a day complete (on his own date); the last one finishes the plan. Marking a done day again changes nothing. */
+/**
+ * Mark a day complete (on his own date, or `madeOn`: the date he marked it offline, issue 18); the last one finishes
+ * the plan. Marking a done day again changes nothing.
+ */
 export async function completeDay(
   db: Database,
-  options: { userId: string; planId: string; dayNumber: number; now?: Date },
+  options: { userId: string; planId: string; dayNumber: number; madeOn?: string; now?: Date },
 ): Promise<PlanDayResult> {
   const { date: today } = await userDay(db, options.userId, options.now);
+  const completedOn = dayMadeOn(today, options.madeOn, "A day marked complete");
   const finishedNow = await db.transaction(async (tx) => {
     const enrollment = await myEnrollment(tx, options);
     if (enrollment.status === "paused") throw new AppError("CONFLICT", "This plan is paused. Resume it to mark days complete.");
@@ -121,7 +125,7 @@ export async function completeDay(
     }
     await tx
       .insert(planDayCompletions)
-      .values({ enrollmentId: enrollment.id, planDayId: day.id, userId: options.userId, completedOn: today })
+      .values({ enrollmentId: enrollment.id, planDayId: day.id, userId: options.userId, completedOn })
       .onConflictDoNothing();
     const after = planSchedule({
       ...enrollment,

@@ -5,6 +5,7 @@ import {
   customPlanBrief,
   enrollInput,
   planDayAudioInput,
+  planDayCompleteInput,
   planDayJournalInput,
   planDayQuery,
   planListQuery,
@@ -188,7 +189,16 @@ export function pathRoutes(ctx: AppContext) {
       })
       .post(`${DAY}/complete`, async (c) => {
         const user = await requireUser(c);
-        return c.json(await completeDay(ctx.db, { userId: user.id, planId: c.req.param("planId"), dayNumber: dayNumber(c) }));
+        // The body is optional: `made_on` comes only with a day marked offline (issue 18).
+        const { made_on } = c.req.header("content-type") ? await readJson(c, planDayCompleteInput) : {};
+        return c.json(
+          await completeDay(ctx.db, {
+            userId: user.id,
+            planId: c.req.param("planId"),
+            dayNumber: dayNumber(c),
+            madeOn: made_on,
+          }),
+        );
       })
       .delete(`${DAY}/complete`, async (c) => {
         const user = await requireUser(c);

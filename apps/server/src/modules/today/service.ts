@@ -10,10 +10,18 @@ import {
 import { passageText } from "../../bible/passages";
 import { prepared, schema, type Database, type Executor } from "../../db/client";
 import { AppError } from "../../errors";
-import { addDays, OFFLINE_WRITE_MAX_DAYS } from "@shepherd/shared";
 import type { AiTextProvider, DevotionalDraft } from "../../providers/ai/ai";
 import { refuseAccess, checkAccess, withAccess } from "../access/service";
-import { dayIn, devotionalColumns, ensureProgress, streakDays, toDevotional, toProgress, userDay } from "../devotional/service";
+import {
+  dayIn,
+  dayMadeOn,
+  devotionalColumns,
+  ensureProgress,
+  streakDays,
+  toDevotional,
+  toProgress,
+  userDay,
+} from "../devotional/service";
 
 const { devotionals, devotionalProgress, dailyCheckins, profiles } = schema;
 
@@ -225,14 +233,7 @@ export async function upsertCheckin(
   },
 ): Promise<Checkin> {
   const { date: today } = await userDay(db, options.userId, options.now);
-  const date = options.madeOn ?? today;
-  if (date > today) throw new AppError("BAD_REQUEST", "A check-in cannot be made for a day that has not come yet.");
-  if (addDays(date, OFFLINE_WRITE_MAX_DAYS) < today) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `A check-in made offline counts for its day only if it is sent within ${OFFLINE_WRITE_MAX_DAYS} days.`,
-    );
-  }
+  const date = dayMadeOn(today, options.madeOn, "A check-in");
   const values = {
     mood: options.mood,
     focusAreas: [...new Set(options.focusAreas)],

@@ -21,10 +21,13 @@ describe("the offline queue", () => {
     const sent: string[] = [];
     const result = await flushQueue(store, "a", async (w) => {
       sent.push((w.body as { content: string }).content);
-      return { kind: "done", body: null };
+      return { kind: "done", body: { care: (w.body as { content: string }).content === "second" } };
     });
     expect(sent).toEqual(["first", "second", "third"]);
     expect(result.sent).toHaveLength(3);
+    // Each answer is kept by its write's id: a synced entry's answer can ask for the care card.
+    expect(result.answers.get(writes[1]!.id)).toEqual({ care: true });
+    expect(result.answers.get(writes[0]!.id)).toEqual({ care: false });
     expect(await store.list("a")).toEqual([]);
     expect((await store.list("b")).map((w) => w.id)).toEqual([writes[2]!.id]);
   });

@@ -81,6 +81,8 @@ export function newWrite(
 
 export interface FlushResult {
   sent: QueuedWrite[];
+  /** The server's answer to each sent write, by its id (a journal entry's answer says whether care is needed). */
+  answers: Map<string, unknown>;
   refused: Array<{ write: QueuedWrite; message: string }>;
   /** Writes still waiting (the connection failed again): the first of them stopped the flush, to keep the order. */
   waiting: number;
@@ -95,7 +97,7 @@ export async function flushQueue(
   memberId: string,
   send: (write: QueuedWrite) => Promise<SendOutcome>,
 ): Promise<FlushResult> {
-  const result: FlushResult = { sent: [], refused: [], waiting: 0 };
+  const result: FlushResult = { sent: [], answers: new Map(), refused: [], waiting: 0 };
   const writes = await store.list(memberId);
   for (let i = 0; i < writes.length; i++) {
     const write = writes[i]!;
@@ -106,8 +108,10 @@ export async function flushQueue(
       return result;
     }
     await store.remove(write.id);
-    if (outcome.kind === "done") result.sent.push(write);
-    else result.refused.push({ write, message: outcome.message });
+    if (outcome.kind === "done") {
+      result.sent.push(write);
+      result.answers.set(write.id, outcome.body);
+    } else result.refused.push({ write, message: outcome.message });
   }
   return result;
 }

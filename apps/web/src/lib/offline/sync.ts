@@ -13,53 +13,110 @@ const queue = () => (store ??= openQueueStore());
 
 let member: string | null = null;
 
+const listeners = new Set<() => void>();
+/** The writes waiting on this device changed (one queued, some sent, another member signed in). */
+function queueChanged() {
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever the writes waiting on this device may have changed; returns the way to stop. */
+export function onQueueChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Who is signed in on this device: whose writes are queued and sent. */
 export function setQueueMember(memberId: string | null): void {
+  if (member === memberId) return;
   member = memberId;
+  queueChanged();
 }
+
+/** The signed-in member's writes waiting on this device, oldest first (none when nobody is signed in). */
+export function queuedWrites(): Promise<QueuedWrite[]> {
+  return member ? queue().list(member) : Promise.resolve([]);
+}
+
+/**
+ * The options of a mutation whose write goes through `writeOrQueue`: TanStack Query pauses mutations while the browser
+ * is offline ("online" network mode), which would leave the button pending instead of keeping the write on the device.
+ */
+export const OFFLINE_MUTATION = { networkMode: "always" } as const;
 
 export type WriteResult<T> = { queued: false; body: T } | { queued: true; write: QueuedWrite };
 
-export async function writeOrQueue<T>(input: Pick<QueuedWrite, "method" | "path" | "body" | "label">): Promise<WriteResult<T>> {
+/**
+ * `queuedBody`: the body to keep when the write must wait, when it differs from the one sent at once (the check-in and
+ * a plan day add `made_on`, his date when he made it, so it counts for that day however late it is sent).
+ */
+export async function writeOrQueue<T>(
+  input: Pick<QueuedWrite, "method" | "path" | "body" | "label"> & { queuedBody?: unknown },
+): Promise<WriteResult<T>> {
   if (!member) throw new ApiError(401, "UNAUTHORIZED", "Please sign in to continue.");
-  const write = newWrite({ ...input, memberId: member });
+  const { queuedBody, ...write } = input;
+  const now = newWrite({ ...write, memberId: member });
   if (navigator.onLine) {
-    const outcome = await sendWrite(write);
+    const outcome = await sendWrite(now);
     if (outcome.kind === "done") return { queued: false, body: outcome.body as T };
     if (outcome.kind === "refused") throw new ApiError(400, "REFUSED", outcome.message);
     // Online and signed out behind the page's back: he is told to sign in (spec section 8), nothing is kept.
     if (outcome.signedOut) throw new ApiError(401, "UNAUTHORIZED", "Please sign in to continue.");
   }
-  await queue().add(write);
+  // The same id as a first attempt that may have reached the server: sent again, it is stored once.
+  const kept = queuedBody === undefined ? now : { ...now, body: queuedBody };
+  await queue().add(kept);
+  queueChanged();
   notify("Saved on this device, will sync", "It will be sent when you are back online.");
-  return { queued: true, write };
+  return { queued: true, write: kept };
 }
 
 let flushing: Promise<void> | null = null;
+let flushAgain = false;
 
-/** Sends what waits on this device for the signed-in member; says "Synced" when something went, and reloads. */
+/** A synced write's answer asked for the care card (crisis language in an entry or a check-in's notes: decision 005). */
+function needsCare(answer: unknown): boolean {
+  return typeof answer === "object" && answer !== null && (answer as { care?: unknown }).care === true;
+}
+
+let careListener: (() => void) | null = null;
+/** Who shows the care card when a write made offline syncs and its answer asks for it (one at a time: the app's). */
+export function onSyncedCare(listener: (() => void) | null): void {
+  careListener = listener;
+}
+
+/**
+ * Sends what waits on this device for the signed-in member; says "Synced" when something went, and reloads the
+ * queries (not awaited: a reload paused by the connection dropping again must not hold the next flush). Asked while a
+ * flush runs (the connection came back meanwhile, a write was queued since it read the queue), it flushes again after.
+ */
 export function syncNow(client: QueryClient): Promise<void> {
   if (!member || !navigator.onLine) return Promise.resolve();
+  if (flushing) {
+    flushAgain = true;
+    return flushing;
+  }
   const memberId = member;
-  flushing ??= (async () => {
+  flushing = (async () => {
     try {
       const result = await flushQueue(queue(), memberId, (write) => sendWrite(write));
+      // Pages re-read the queue only when it changed (this runs every 30 s while online).
+      if (result.sent.length > 0 || result.refused.length > 0) queueChanged();
       for (const { write, message } of result.refused) notifyError(`${write.label} was not saved`, message);
       if (result.sent.length > 0) {
         notify(
           "Synced",
           result.sent.length === 1 ? `${result.sent[0]!.label} is saved.` : `${result.sent.length} changes are saved.`,
         );
-        await client.invalidateQueries();
+        if ([...result.answers.values()].some(needsCare)) careListener?.();
+        void client.invalidateQueries();
       }
     } finally {
       flushing = null;
     }
+    if (flushAgain) {
+      flushAgain = false;
+      await syncNow(client);
+    }
   })();
   return flushing;
-}
-
-/** How many of his writes still wait on this device. */
-export async function waitingWrites(memberId: string): Promise<number> {
-  return (await queue().list(memberId)).length;
 }

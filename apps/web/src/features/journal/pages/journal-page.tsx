@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { JournalEntry } from "@shepherd/shared/api";
 import { journalError } from "@shepherd/shared/today";
 import { CareCard } from "@/components/care/care-card";
+import { WaitingToSync } from "@/components/offline/waiting-to-sync";
 import { UsageWarning } from "@/components/premium/usage-warning";
 import { ScriptureLink } from "@/components/scripture/scripture-link";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
 import { useTodayDevotional } from "@/lib/devotional";
 import { notifyJournalSaveError, useCreateJournalEntry, type NewJournalEntry } from "@/lib/journal";
+import { queuedJournalEntries } from "@/lib/offline/pending";
+import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { notify, notifyError } from "@/lib/toast";
 import { useDeleteEntry } from "../api/delete-entry";
 import { useJournal } from "../api/get-journal";
@@ -197,6 +200,9 @@ export function JournalPage() {
   const [care, setCare] = useState(false);
   const journal = useJournal(q);
   const create = useCreateJournalEntry();
+  // Entries written offline are listed first, marked, until they are sent (issue 18); not searched.
+  const queued = useQueuedWrites();
+  const waiting = q ? [] : queuedJournalEntries(queued);
   const newButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 300);
@@ -242,12 +248,27 @@ export function JournalPage() {
           }
         />
       ) : null}
+      {waiting.length > 0 ? (
+        <ul className="space-y-3" aria-label="Entries waiting to sync">
+          {waiting.map((entry) => (
+            <li key={entry.id}>
+              <Card className="space-y-2">
+                <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600 dark:text-stone-400">
+                  {new Date(entry.created_at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+                  <WaitingToSync />
+                </p>
+                <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{entry.content}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <QueryState
         query={journal}
         look="plain"
         loading={<Spinner label="Loading your journal" />}
         error={`Your journal could not be loaded. ${errorMessage(journal.error)}`}
-        isEmpty={(data) => data.pages.every((page) => page.entries.length === 0)}
+        isEmpty={(data) => waiting.length === 0 && data.pages.every((page) => page.entries.length === 0)}
         empty={q ? "No entries match your search." : "No entries yet. Your first reflection will appear here."}
       >
         {(data) => (

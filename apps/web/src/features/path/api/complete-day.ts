@@ -1,17 +1,35 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PlanDayResult, PlanDetail } from "@shepherd/shared/path";
+import { localDate } from "@shepherd/shared/today";
 import { api } from "@/lib/api";
+import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
 import { pathChanged } from "@/lib/path";
 
-/** POST /api/path/plans/{id}/days/{n}/complete (done) or DELETE (undone, by mistake). */
-export function setDayComplete(input: { planId: string; day: number; done: boolean }) {
+/**
+ * POST /api/path/plans/{id}/days/{n}/complete (done) or DELETE (undone, by mistake). Done may be marked offline: it
+ * is kept on the device with `made_on`, his date when he marked it, and `null` is answered (issue 18).
+ */
+export async function setDayComplete(input: { planId: string; day: number; done: boolean }): Promise<PlanDayResult | null> {
   const path = `/api/path/plans/${input.planId}/days/${input.day}/complete`;
-  return input.done
-    ? api<PlanDayResult>(path, { body: {} })
-    : api<PlanDetail>(path, { method: "DELETE" }).then((plan) => ({ plan, finished_now: false }));
+  if (!input.done) {
+    return api<PlanDetail>(path, { method: "DELETE" }).then((plan) => ({ plan, finished_now: false }));
+  }
+  const result = await writeOrQueue<PlanDayResult>({
+    method: "POST",
+    path,
+    body: {},
+    // The device's date: the server checks it against his own today, 3 days back at most.
+    queuedBody: { made_on: localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone) },
+    label: `Day ${input.day}`,
+  });
+  return result.queued ? null : result.body;
 }
 
 export function useSetDayComplete() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: setDayComplete, onSuccess: (result) => pathChanged(client, result.plan) });
+  return useMutation({
+    ...OFFLINE_MUTATION,
+    mutationFn: setDayComplete,
+    onSuccess: (result) => (result ? pathChanged(client, result.plan) : undefined),
+  });
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { PlanDayHeading, PlanDetail, PlanDay } from "@shepherd/shared/path";
 import { ScriptureLink } from "@/components/scripture/scripture-link";
 import { AudioBar } from "@/components/ui/audio-bar";
+import { WaitingToSync } from "@/components/offline/waiting-to-sync";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Loading, LoadError } from "@/components/ui/query-state";
@@ -45,11 +46,13 @@ function DayBody({
   heading,
   following,
   listenFirst,
+  waiting,
   onFinished,
 }: {
   day: PlanDay;
   heading: PlanDayHeading;
   following: boolean;
+  waiting: boolean;
   /** Its maker asked to listen to each day: Listen opens the day. */
   listenFirst: boolean;
   onFinished: () => void;
@@ -76,6 +79,8 @@ function DayBody({
       { planId: day.plan_id, day: day.day_number, done },
       {
         onSuccess: (result) => {
+          // Kept on the device: "Saved on this device, will sync" said so, and the day shows done until it syncs.
+          if (!result) return;
           if (result.finished_now) onFinished();
           else if (done) notify(`Day ${day.day_number} complete`, "Well done. The next day opens tomorrow.");
         },
@@ -140,6 +145,7 @@ function DayBody({
                 <CheckCircle2 aria-hidden="true" className="h-5 w-5" />
                 Day {day.day_number} complete
               </p>
+              {waiting ? <WaitingToSync /> : null}
               <Button size="sm" variant="ghost" onClick={() => mark(false)} disabled={complete.isPending}>
                 Mark not done
               </Button>
@@ -158,7 +164,18 @@ function DayBody({
 }
 
 /** The chosen day: its page when it is open to me, or when it opens. */
-export function DayView({ plan, dayNumber, onFinished }: { plan: PlanDetail; dayNumber: number; onFinished: () => void }) {
+export function DayView({
+  plan,
+  dayNumber,
+  waiting,
+  onFinished,
+}: {
+  plan: PlanDetail;
+  dayNumber: number;
+  /** Marked complete offline, kept on this device until it syncs. */
+  waiting: boolean;
+  onFinished: () => void;
+}) {
   const heading = plan.days.find((d) => d.day_number === dayNumber);
   const day = usePlanDay(plan.id, heading?.open ? dayNumber : null);
   if (!heading) return null;
@@ -196,6 +213,7 @@ export function DayView({ plan, dayNumber, onFinished }: { plan: PlanDetail; day
       heading={heading}
       following={Boolean(plan.enrollment)}
       listenFirst={plan.listen_first}
+      waiting={waiting}
       onFinished={onFinished}
     />
   );

@@ -5,6 +5,8 @@ import { Card } from "@/components/ui/card";
 import { Loading, LoadFailure } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { hasStatus } from "@/lib/api";
+import { planWithQueued, queuedPlanDays } from "@/lib/offline/pending";
+import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { usePlan } from "../api/get-plan";
 import { PlanBuilderActions } from "../components/builder/builder-links";
 import { CompletionDialog } from "../components/completion-dialog";
@@ -24,7 +26,7 @@ function defaultDay(plan: PlanDetail): number {
   return e.next_day ?? Math.max(1, e.unlocked);
 }
 
-function Plan({ plan }: { plan: PlanDetail }) {
+function Plan({ plan, waitingDays }: { plan: PlanDetail; waitingDays: number[] }) {
   const [params, setParams] = useSearchParams();
   const [finished, setFinished] = useState(false);
   const asked = Number(params.get("day"));
@@ -56,7 +58,12 @@ function Plan({ plan }: { plan: PlanDetail }) {
           <DayList days={plan.days} selected={selected} onSelect={select} />
         </div>
         <div id="plan-day" className="min-w-0 scroll-mt-24">
-          <DayView plan={plan} dayNumber={selected} onFinished={() => setFinished(true)} />
+          <DayView
+            plan={plan}
+            dayNumber={selected}
+            waiting={waitingDays.includes(selected)}
+            onFinished={() => setFinished(true)}
+          />
           <DayDiscussion plan={plan} dayNumber={selected} />
         </div>
       </div>
@@ -87,6 +94,8 @@ function UnwrittenPlan({ plan }: { plan: PlanDetail }) {
 export function PlanDetailPage() {
   const { planId = "" } = useParams();
   const plan = usePlan(planId);
+  // Days he marked complete offline show done until they sync (issue 18).
+  const queued = useQueuedWrites();
   if (plan.isPending) {
     return (
       <Loading label="Loading the plan" className="space-y-4">
@@ -110,5 +119,5 @@ export function PlanDetailPage() {
     );
   }
   if (plan.data.status === "generating" || plan.data.status === "failed") return <UnwrittenPlan plan={plan.data} />;
-  return <Plan key={plan.data.id} plan={plan.data} />;
+  return <Plan key={plan.data.id} plan={planWithQueued(plan.data, queued)} waitingDays={queuedPlanDays(queued, planId)} />;
 }

@@ -1,21 +1,33 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Progress } from "@shepherd/shared/api";
-import { api } from "@/lib/api";
+import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
 import { trackAction } from "@/lib/track-activity";
 import { patchTodayScreen, todayDevotionalQuery } from "@/lib/devotional";
 import { streakChanged } from "./get-streak-days";
 
-/** POST /api/progress/complete -> my progress and the streak it makes. */
-export function completeDevotional(devotionalId: string) {
-  return api<{ progress: Progress; streak: number }>("/api/progress/complete", { body: { devotional_id: devotionalId } });
+/**
+ * POST /api/progress/complete -> my progress and the streak it makes; null when it was kept on the device to sync
+ * (issue 18: it counts for the devotional's own day whenever it is sent).
+ */
+export async function completeDevotional(devotionalId: string): Promise<{ progress: Progress; streak: number } | null> {
+  const result = await writeOrQueue<{ progress: Progress; streak: number }>({
+    method: "POST",
+    path: "/api/progress/complete",
+    body: { devotional_id: devotionalId },
+    label: "Mark Complete",
+  });
+  return result.queued ? null : result.body;
 }
 
 export function useCompleteDevotional() {
   const client = useQueryClient();
   return useMutation({
+    ...OFFLINE_MUTATION,
     mutationFn: completeDevotional,
     onSuccess: (result) => {
       trackAction("devotional_complete");
+      // Kept on the device: Today shows it done from the queue (lib/offline/pending.ts) until it syncs.
+      if (!result) return;
       patchTodayScreen(client, (state) => ({ ...state, progress: result.progress, streak: result.streak }));
       return Promise.all([client.invalidateQueries({ queryKey: todayDevotionalQuery.queryKey }), streakChanged(client)]);
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Checkin, Whisper } from "@shepherd/shared/api";
-import { api } from "@/lib/api";
+import type { Checkin, TodayState, Whisper } from "@shepherd/shared/api";
+import { localDate } from "@shepherd/shared/today";
+import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
 import { trackAction } from "@/lib/track-activity";
 import { patchTodayScreen } from "@/lib/devotional";
 import { streakChanged } from "./get-streak-days";
@@ -13,20 +14,37 @@ export interface CheckinChange {
   spiritual_connection?: number;
 }
 
-/** PUT /api/checkins/today. */
-export function saveCheckin(change: CheckinChange) {
-  return api<{ checkin: Checkin; whisper: Whisper | null; care: boolean }>("/api/checkins/today", {
+export type SavedCheckin = { queued: false; checkin: Checkin; whisper: Whisper | null; care: boolean } | { queued: true };
+
+/**
+ * PUT /api/checkins/today. Offline it is kept on the device with `made_on`, his date now in his time zone, so it
+ * counts for today however late it is sent (issue 18).
+ */
+export async function saveCheckin(change: CheckinChange, timeZone: string): Promise<SavedCheckin> {
+  const result = await writeOrQueue<{ checkin: Checkin; whisper: Whisper | null; care: boolean }>({
     method: "PUT",
+    path: "/api/checkins/today",
     body: change,
+    queuedBody: { ...change, made_on: localDate(new Date(), timeZone) },
+    label: "Check-in",
   });
+  return result.queued ? { queued: true } : { queued: false, ...result.body };
 }
 
 export function useSaveCheckin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: saveCheckin,
+    ...OFFLINE_MUTATION,
+    mutationFn: (change: CheckinChange) => {
+      // His time zone is the profile's, as the server reads it; the device's when Today has not loaded.
+      const zone =
+        client.getQueryData<TodayState>(todayQuery.queryKey)?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      return saveCheckin(change, zone);
+    },
     onSuccess: async (result) => {
       trackAction("check_in");
+      // Kept on the device: Today shows it from the queue (lib/offline/pending.ts) until it syncs.
+      if (result.queued) return;
       patchTodayScreen(client, (state) => ({ ...state, checkin: result.checkin, whisper: result.whisper ?? state.whisper }));
       await Promise.all([client.invalidateQueries({ queryKey: todayQuery.queryKey }), streakChanged(client)]);
     },

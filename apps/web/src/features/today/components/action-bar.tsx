@@ -1,5 +1,6 @@
 import { CheckCircle2, Sparkles } from "lucide-react";
 import type { Ref } from "react";
+import { WaitingToSync } from "@/components/offline/waiting-to-sync";
 import { Button } from "@/components/ui/button";
 import { progressSummary, type MorningProgress } from "../steps";
 
@@ -10,6 +11,8 @@ import { progressSummary, type MorningProgress } from "../steps";
  */
 export function ActionBar(props: {
   completed: boolean;
+  /** Marked complete offline: kept on the device until it syncs. */
+  waiting?: boolean;
   pending: boolean;
   progress: MorningProgress;
   onComplete: () => void;
@@ -31,6 +34,7 @@ export function ActionBar(props: {
           <>
             <p className="inline-flex min-w-0 items-center gap-1.5 text-sm font-medium text-pasture-700 dark:text-gold-300">
               <CheckCircle2 aria-hidden="true" className="h-5 w-5" /> Completed today
+              {props.waiting ? <WaitingToSync className="ml-1" /> : null}
             </p>
             <Button
               ref={props.whatsNextRef}

@@ -12,6 +12,7 @@ import {
 } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
 import { CareCard } from "@/components/care/care-card";
+import { WaitingToSync } from "@/components/offline/waiting-to-sync";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/input";
@@ -116,7 +117,7 @@ export function ConnectionSlider(props: { state: TodayState }) {
 }
 
 /** Spec sections 2 and 4: the check-in card: collapsed, editing, saved summary with Edit. */
-export function CheckinCard(props: { checkin: Checkin | null; connection: number; onSaved?: () => void }) {
+export function CheckinCard(props: { checkin: Checkin | null; connection: number; waiting?: boolean; onSaved?: () => void }) {
   const [editing, setEditing] = useState(false);
   const [care, setCare] = useState(false);
   const save = useSaveCheckin();
@@ -151,9 +152,10 @@ export function CheckinCard(props: { checkin: Checkin | null; connection: number
       {
         onSuccess: (result) => {
           setEditing(false);
-          setCare(result.care);
+          // Kept on the device, it was announced as such; the care card comes when it syncs (app/pwa.tsx).
+          setCare(!result.queued && result.care);
           setMoveFocus("summary");
-          notify("Walk recorded");
+          if (!result.queued) notify("Walk recorded");
           props.onSaved?.();
         },
         onError: () => notifyError("Couldn't save check-in", "Please try again."),
@@ -199,6 +201,7 @@ export function CheckinCard(props: { checkin: Checkin | null; connection: number
           ) : null}
         </dl>
       ) : null}
+      {!editing && existing && props.waiting ? <WaitingToSync /> : null}
       {editing ? (
         <form
           ref={form}

@@ -20,6 +20,8 @@ import { Button } from "@/components/ui/button";
 import { ApiError, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { usageQuery } from "@/lib/subscription";
+import { todayWithQueued } from "@/lib/offline/pending";
+import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { notify, notifyCappedError, notifyError } from "@/lib/toast";
 import { useCompleteDevotional } from "../api/complete-devotional";
 import { useDismissWhisper } from "../api/dismiss-whisper";
@@ -119,6 +121,10 @@ export function TodayPage() {
   }, []);
   useSyncTimeZone(today.data?.time_zone);
 
+  // What he marked or checked in offline shows as done until it syncs (issue 18).
+  const queued = useQueuedWrites();
+  const shown = useMemo(() => (today.data ? todayWithQueued(today.data, queued) : null), [today.data, queued]);
+
   if (today.isPending) return <Skeleton />;
 
   // A failed background refetch keeps the devotional already shown; only a failed load falls back.
@@ -151,7 +157,7 @@ export function TodayPage() {
     );
   }
 
-  return <GuidedToday state={today.data} />;
+  return <GuidedToday state={shown!.state} waiting={shown!.waiting} />;
 }
 
 /**
@@ -159,7 +165,7 @@ export function TodayPage() {
  * in with their progress, and Mark Complete always within reach. From 1024 px two columns: the devotional, and beside
  * it the week, the check-in, the whisper and the plan's day.
  */
-function GuidedToday({ state }: { state: TodayState }) {
+function GuidedToday({ state, waiting }: { state: TodayState; waiting: { complete: boolean; checkin: boolean } }) {
   const { devotional, progress } = state;
   const complete = useCompleteDevotional();
   const prayed = useMarkPrayed();
@@ -231,6 +237,8 @@ function GuidedToday({ state }: { state: TodayState }) {
     void loadCompletionSheet();
     complete.mutate(devotional.id, {
       onSuccess: (result) => {
+        // Kept on the device: "Saved on this device, will sync" said so; the bar shows it done, waiting to sync.
+        if (!result) return;
         notify("Well done, good shepherd!", `Your streak: ${result.streak} day${result.streak === 1 ? "" : "s"}`);
         setSheet({ streak: result.streak });
       },
@@ -381,6 +389,7 @@ function GuidedToday({ state }: { state: TodayState }) {
         <ActionBar
           ref={dock.barRef}
           completed={progress.completed}
+          waiting={waiting.complete}
           pending={complete.isPending}
           progress={steps}
           onComplete={onComplete}
@@ -399,7 +408,7 @@ function GuidedToday({ state }: { state: TodayState }) {
                 Check in
               </h2>
               <ConnectionSlider key={devotional.id} state={state} />
-              <CheckinCard checkin={state.checkin} connection={progress.spiritual_connection} />
+              <CheckinCard checkin={state.checkin} connection={progress.spiritual_connection} waiting={waiting.checkin} />
             </section>
             {whisper}
             <PathToday />

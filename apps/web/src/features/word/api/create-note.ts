@@ -1,15 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VerseNote } from "@shepherd/shared/word";
-import { api } from "@/lib/api";
+import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
 import { wordKeys } from "./keys";
 import type { VerseSelection } from "./update-annotations";
 
-/** POST /api/word/notes: a private note on the selected verses. */
-export function createNote(input: VerseSelection & { content: string }) {
-  return api<VerseNote>("/api/word/notes", { body: input });
+/** POST /api/word/notes: a private note on the selected verses; `null` when it was kept on the device to sync (issue 18). */
+export async function createNote(input: VerseSelection & { content: string }): Promise<VerseNote | null> {
+  const result = await writeOrQueue<VerseNote>({ method: "POST", path: "/api/word/notes", body: input, label: "Note" });
+  return result.queued ? null : result.body;
 }
 
 export function useCreateNote() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: createNote, onSuccess: () => client.invalidateQueries({ queryKey: wordKeys.annotations() }) });
+  return useMutation({
+    ...OFFLINE_MUTATION,
+    mutationFn: createNote,
+    onSuccess: (note) => (note ? client.invalidateQueries({ queryKey: wordKeys.annotations() }) : undefined),
+  });
 }

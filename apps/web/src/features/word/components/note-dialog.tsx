@@ -41,9 +41,11 @@ function NoteForm({ target, onDone, onSaved }: { target: NoteTarget; onDone: () 
     if (!text) return setError("Write your note.");
     if (text.length > NOTE_MAX) return setError(`A note is at most ${NOTE_MAX} characters.`);
     try {
+      let kept = false;
       if (existing) await update.mutateAsync({ id: existing.id, content: text });
-      else if ("selection" in target) await create.mutateAsync({ ...target.selection, content: text });
-      notify("Note saved", target.reference);
+      else if ("selection" in target) kept = (await create.mutateAsync({ ...target.selection, content: text })) === null;
+      // Kept on the device to sync: "Saved on this device, will sync" has said so.
+      if (!kept) notify("Note saved", target.reference);
       onSaved?.();
       onDone();
     } catch (e) {

@@ -39,6 +39,8 @@ import { TranslationSwitch } from "../components/translation-switch";
 import { VerseActions } from "../components/verse-actions";
 import { VerseGridDialog } from "../components/verse-grid-dialog";
 import { copyVerse } from "../copy-verse";
+import { annotationsWithQueued } from "@/lib/offline/pending";
+import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 
 /** `/word/:book/:chapter`: one chapter, as the translation lays it out, with my marks on it. */
 export function ReaderPage() {
@@ -99,7 +101,12 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
     document.getElementById(`v${firstLinked}`)?.scrollIntoView({ block: "center" });
   }, [text.data, firstLinked]);
 
-  const marks = useMemo(() => verseMarks(annotations.data), [annotations.data]);
+  // Highlights, bookmarks and notes he made offline are drawn until they sync (issue 18).
+  const queued = useQueuedWrites();
+  const marks = useMemo(
+    () => verseMarks(annotations.data && annotationsWithQueued(annotations.data, queued, book.osis, chapter)),
+    [annotations.data, queued, book.osis, chapter],
+  );
 
   const verses = [...selected].sort((a, b) => a - b);
   const reference = verses.length ? verseReference(book, chapter, verses) : chapterTitle(book, chapter);
@@ -119,8 +126,9 @@ function Reader({ book, chapter }: { book: BibleBook; chapter: number }) {
     change.mutate(
       { selection: { book: book.osis, chapter, verses }, change: changeTo },
       {
-        onSuccess: () => {
-          if (done) notify(done, reference);
+        onSuccess: (annotations) => {
+          // Kept on the device (null), "Saved on this device, will sync" has said so.
+          if (done && annotations) notify(done, reference);
           setSelected(new Set());
         },
         onError: showError,
