@@ -172,10 +172,16 @@ const CANDIDATE = {
 };
 
 /** `samples` sequential candidates from `from` to `to`, each timed from send to arrival. */
+/** Samples go at most this often: a socket may send 50 messages a second after a burst of 200 (GATHERING_SOCKET_*). */
+const SAMPLE_EVERY_MS = 25;
+
 async function signalingLatency(from, to, samples, timeoutMs) {
   const times = [];
   let failures = 0;
+  let sentAt = -Infinity;
   for (let i = 0; i < samples; i++) {
+    await sleep(Math.max(0, sentAt + SAMPLE_EVERY_MS - performance.now()));
+    sentAt = performance.now();
     const arrived = new Promise((resolve) => {
       const timer = setTimeout(() => resolve(null), timeoutMs);
       to.onMessage = (message, at) => {
@@ -468,7 +474,7 @@ export function renderGatherings(r) {
   return [
     `Measured ${r.measuredAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}. Two built servers (\`node apps/server/dist/main.js\`) on one embedded PostgreSQL (the second with \`DATABASE_URL\`), Node \`ws\` clients for the signaling, headless Chromium with a fake camera (160x120 at 10 fps) and loopback WebRTC for the video.`,
     "",
-    `Signaling latency: an ICE candidate sent by one peer's socket until it arrives on the other's (each message is written to the room's log and NOTIFYed; every process applies it from its LISTEN connection), ${r.settings.samples} sequential samples after 20 to warm up:`,
+    `Signaling latency: an ICE candidate sent by one peer's socket until it arrives on the other's (each message is written to the room's log and NOTIFYed; every process applies it from its LISTEN connection), ${r.settings.samples} sequential samples, one at most every 25 ms (under the per-socket rate of 50 a second), after 20 to warm up:`,
     "",
     table(
       ["Peers on", "p50 ms", "p95 ms", "max ms", "Lost"],

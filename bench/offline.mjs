@@ -23,6 +23,18 @@ export async function runOffline() {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
     const [name, value] = cookie.split(";")[0].split(/=(.*)/s);
     await context.addCookies([{ name, value, url: base }]);
+    // The moment the passage's reference is in the page, from the page's own clock (0 is the navigation's start): a
+    // Playwright wait polls at growing intervals (up to half a second), which would round the time up to its polls.
+    await context.addInitScript(() => {
+      const seen = () => document.body?.textContent?.includes("(WEB)");
+      const observer = new MutationObserver(() => {
+        if (window.__shepherdTextAt === undefined && seen()) {
+          window.__shepherdTextAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    });
     const page = await context.newPage();
     // The first visit: the worker installs and, once it controls the page, keeps his answers.
     await page.goto(`${base}/`);
@@ -35,8 +47,9 @@ export async function runOffline() {
       const started = performance.now();
       await page.goto(`${base}/`);
       await page.getByText("(WEB)").first().waitFor();
-      runs.push(round(performance.now() - started, 0));
-      log(`offline: run ${i + 1} of ${RUNS}: ${runs.at(-1)} ms`);
+      const waited = round(performance.now() - started, 0);
+      runs.push(round(await page.evaluate(() => window.__shepherdTextAt), 0));
+      log(`offline: run ${i + 1} of ${RUNS}: ${runs.at(-1)} ms (Playwright's wait: ${waited} ms)`);
     }
     const ms = median(runs);
     return {
@@ -61,7 +74,7 @@ export function formatOffline(r) {
 
 export function renderOffline(r) {
   if (r.error) return `**This benchmark failed on its last run (${r.measuredAt}):** \`${r.error.split("\n")[0]}\``;
-  return `Measured ${r.measuredAt}. The built server (embedded PostgreSQL) on loopback, Debian's Chromium through Playwright at 390 x 844. A member whose devotional is written opens Today once online (the service worker installs and keeps his answers), then the network is cut (\`context.setOffline\`) and Today is opened ${r.runs.length} times; each time is from asking for \`/\` to the devotional's passage reference "(WEB)" on screen.
+  return `Measured ${r.measuredAt}. The built server (embedded PostgreSQL) on loopback, Debian's Chromium through Playwright at 390 x 844. A member whose devotional is written opens Today once online (the service worker installs and keeps his answers), then the network is cut (\`context.setOffline\`) and Today is opened ${r.runs.length} times; each time is from the navigation's start to the moment the devotional's passage reference "(WEB)" is in the page, read from the page's own clock (a MutationObserver added before the page's scripts), not from Playwright's wait, whose polls grow to half a second apart.
 
 | Median ms | Runs (ms) | Target |
 | --- | --- | --- |
