@@ -13,12 +13,7 @@ export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
 export const EXPERIMENT_STATUSES = ["draft", "running", "stopped"] as const;
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 
-/** The one experiment the web app runs: the texts of the upgrade banner shown after Mark Complete (features/today). */
-export const UPGRADE_BANNER_EXPERIMENT = {
-  name: "upgrade-banner-after-completion",
-  control: "control",
-  variant: "plain",
-} as const;
+export { UPGRADE_BANNER_EXPERIMENT } from "./experiment-names";
 
 const slug = z
   .string()

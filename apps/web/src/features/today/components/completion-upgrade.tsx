@@ -1,4 +1,4 @@
-import { UPGRADE_BANNER_EXPERIMENT } from "@shepherd/shared/experiments";
+import { UPGRADE_BANNER_EXPERIMENT } from "@shepherd/shared/experiment-names";
 import { COMPLETION_BANNER_VARIANT, UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { useExperiment } from "@/lib/experiment";
 import { useSubscription } from "@/lib/subscription";
