@@ -62,6 +62,8 @@ export async function signUpThroughOnboarding(
   await expect(page.getByText(`@${user.username} is available`)).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
   await step("**/onboarding/plan-selection");
+  // The plans load under the heading and push "Skip for now" down: a click while they land can miss the moving button.
+  await expect(page.getByText("Finding plans for you")).toHaveCount(0);
   if (options.firstPlan)
     await page
       .getByRole("button", { name: /^Start .+ today$/ })
