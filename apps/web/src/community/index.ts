@@ -24,5 +24,5 @@ export { TimeAgo } from "./components/time-ago";
 export { gatheringKeys } from "./api/gathering-keys";
 export { gatheringsQuery, useGatherings } from "./api/get-gatherings";
 export { GatheringList, joinPath } from "./components/gathering-list";
-export { GatheringTime, localTimeZone } from "./components/gathering-time";
+export { GatheringTime } from "./components/gathering-time";
 export { FlockGatherings, HostGathering } from "./components/host-gathering";

@@ -1,7 +1,5 @@
 import { formatGatheringTime, timeZoneName, type GatheringSummary } from "@shepherd/shared/gatherings";
-
-/** His own time zone (the browser's). */
-export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+import { localTimeZone } from "@/lib/time-zone";
 
 /** When it is, in his own time zone; and in the host's when that is another one. */
 export function GatheringTime({ gathering }: { gathering: Pick<GatheringSummary, "starts_at" | "time_zone" | "status"> }) {

@@ -13,7 +13,7 @@ import { notify } from "@/lib/toast";
 import { useCreateGathering } from "../api/create-gathering";
 import { useGatherings } from "../api/get-gatherings";
 import { GatheringList, joinPath } from "./gathering-list";
-import { localTimeZone } from "./gathering-time";
+import { localTimeZone } from "@/lib/time-zone";
 
 /** The instant of a date and a time typed in a time zone (the browser's own: what his inputs mean). */
 function instantOf(date: string, time: string): Date | null {

@@ -11,6 +11,8 @@ import type { QueuedWrite } from "./queue";
 
 const COMPLETE_DEVOTIONAL = "/api/progress/complete";
 const CHECKIN = "/api/checkins/today";
+const JOURNAL = "/api/journal";
+const isJournalEntry = (w: QueuedWrite) => w.method === "POST" && w.path === JOURNAL;
 const PLAN_DAY_COMPLETE = /^\/api\/path\/plans\/([^/]+)\/days\/(\d+)\/complete$/;
 
 interface CheckinBody {
@@ -36,10 +38,7 @@ export function todayWithQueued(
       (w.body as { devotional_id?: string })?.devotional_id === state.devotional.id,
   );
   const journal = writes.some(
-    (w) =>
-      w.method === "POST" &&
-      w.path === "/api/journal" &&
-      (w.body as { devotional_id?: string })?.devotional_id === state.devotional.id,
+    (w) => isJournalEntry(w) && (w.body as { devotional_id?: string })?.devotional_id === state.devotional.id,
   );
   const checkins = writes.filter(
     (w) => w.method === "PUT" && w.path === CHECKIN && ((w.body as CheckinBody).made_on ?? state.date) === state.date,
@@ -137,7 +136,7 @@ export function annotationsWithQueued(
 /** Journal entries written offline, newest first, as the journal list shows them until they are sent. */
 export function queuedJournalEntries(writes: QueuedWrite[]): Array<{ id: string; content: string; created_at: string }> {
   return writes
-    .filter((w) => w.method === "POST" && w.path === "/api/journal")
+    .filter(isJournalEntry)
     .map((w) => ({ id: w.id, content: (w.body as { content: string }).content, created_at: new Date(w.createdAt).toISOString() }))
     .reverse();
 }

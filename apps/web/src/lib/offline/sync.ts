@@ -70,6 +70,12 @@ export async function writeOrQueue<T>(
   return { queued: true, write: kept };
 }
 
+/** `writeOrQueue` for a caller that needs only the server's answer: `null` when the write was kept on the device. */
+export async function writeOrKeep<T>(input: Parameters<typeof writeOrQueue>[0]): Promise<T | null> {
+  const result = await writeOrQueue<T>(input);
+  return result.queued ? null : result.body;
+}
+
 let flushing: Promise<void> | null = null;
 let flushAgain = false;
 

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PlanDayResult, PlanDetail } from "@shepherd/shared/path";
 import { localDate } from "@shepherd/shared/today";
 import { api } from "@/lib/api";
-import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
+import { OFFLINE_MUTATION, writeOrKeep } from "@/lib/offline/sync";
 import { pathChanged } from "@/lib/path";
+import { localTimeZone } from "@/lib/time-zone";
 
 /**
  * POST /api/path/plans/{id}/days/{n}/complete (done) or DELETE (undone, by mistake). Done may be marked offline: it
@@ -14,15 +15,14 @@ export async function setDayComplete(input: { planId: string; day: number; done:
   if (!input.done) {
     return api<PlanDetail>(path, { method: "DELETE" }).then((plan) => ({ plan, finished_now: false }));
   }
-  const result = await writeOrQueue<PlanDayResult>({
+  return writeOrKeep<PlanDayResult>({
     method: "POST",
     path,
     body: {},
     // The device's date: the server checks it against his own today, 3 days back at most.
-    queuedBody: { made_on: localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone) },
+    queuedBody: { made_on: localDate(new Date(), localTimeZone()) },
     label: `Day ${input.day}`,
   });
-  return result.queued ? null : result.body;
 }
 
 export function useSetDayComplete() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Progress } from "@shepherd/shared/api";
-import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
+import { OFFLINE_MUTATION, writeOrKeep } from "@/lib/offline/sync";
 import { trackAction } from "@/lib/track-activity";
 import { patchTodayScreen, todayDevotionalQuery } from "@/lib/devotional";
 import { streakChanged } from "./get-streak-days";
@@ -9,14 +9,13 @@ import { streakChanged } from "./get-streak-days";
  * POST /api/progress/complete -> my progress and the streak it makes; null when it was kept on the device to sync
  * (issue 18: it counts for the devotional's own day whenever it is sent).
  */
-export async function completeDevotional(devotionalId: string): Promise<{ progress: Progress; streak: number } | null> {
-  const result = await writeOrQueue<{ progress: Progress; streak: number }>({
+export function completeDevotional(devotionalId: string): Promise<{ progress: Progress; streak: number } | null> {
+  return writeOrKeep<{ progress: Progress; streak: number }>({
     method: "POST",
     path: "/api/progress/complete",
     body: { devotional_id: devotionalId },
     label: "Mark Complete",
   });
-  return result.queued ? null : result.body;
 }
 
 export function useCompleteDevotional() {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Checkin, TodayState, Whisper } from "@shepherd/shared/api";
 import { localDate } from "@shepherd/shared/today";
 import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
+import { localTimeZone } from "@/lib/time-zone";
 import { trackAction } from "@/lib/track-activity";
 import { patchTodayScreen } from "@/lib/devotional";
 import { streakChanged } from "./get-streak-days";
@@ -37,8 +38,7 @@ export function useSaveCheckin() {
     ...OFFLINE_MUTATION,
     mutationFn: (change: CheckinChange) => {
       // His time zone is the profile's, as the server reads it; the device's when Today has not loaded.
-      const zone =
-        client.getQueryData<TodayState>(todayQuery.queryKey)?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const zone = client.getQueryData<TodayState>(todayQuery.queryKey)?.time_zone ?? localTimeZone();
       return saveCheckin(change, zone);
     },
     onSuccess: async (result) => {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { VerseNote } from "@shepherd/shared/word";
-import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
+import { OFFLINE_MUTATION, writeOrKeep } from "@/lib/offline/sync";
 import { wordKeys } from "./keys";
 import type { VerseSelection } from "./update-annotations";
 
 /** POST /api/word/notes: a private note on the selected verses; `null` when it was kept on the device to sync (issue 18). */
-export async function createNote(input: VerseSelection & { content: string }): Promise<VerseNote | null> {
-  const result = await writeOrQueue<VerseNote>({ method: "POST", path: "/api/word/notes", body: input, label: "Note" });
-  return result.queued ? null : result.body;
+export function createNote(input: VerseSelection & { content: string }): Promise<VerseNote | null> {
+  return writeOrKeep<VerseNote>({ method: "POST", path: "/api/word/notes", body: input, label: "Note" });
 }
 
 export function useCreateNote() {

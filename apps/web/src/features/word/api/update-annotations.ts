@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChapterAnnotations, HighlightColor } from "@shepherd/shared/word";
-import { OFFLINE_MUTATION, writeOrQueue } from "@/lib/offline/sync";
+import { OFFLINE_MUTATION, writeOrKeep } from "@/lib/offline/sync";
 import { wordKeys } from "./keys";
 import { chapterAnnotationsQuery } from "./get-chapter-annotations";
 
@@ -35,8 +35,7 @@ export async function changeAnnotations(selection: VerseSelection, change: Annot
         return { method: "DELETE", path: "/api/word/bookmarks", body: selection, label: "Bookmark removed" } as const;
     }
   })();
-  const result = await writeOrQueue<ChapterAnnotations>(write);
-  return result.queued ? null : result.body;
+  return writeOrKeep<ChapterAnnotations>(write);
 }
 
 export function useChangeAnnotations() {
