@@ -25,6 +25,14 @@ export function createDatabase(pool: pg.Pool): Database {
   return drizzle(pool, { schema });
 }
 
+/**
+ * The node-postgres pool under a Database, for the few hot reads that send a named statement straight to it (rows as
+ * arrays, JSON built by PostgreSQL): the Path's enrollments, the insights' days, the top of the Pasture, The Word's search.
+ */
+export function poolOf(db: Database): pg.Pool {
+  return (db as Database & { $client: pg.Pool }).$client;
+}
+
 /** The checked-in SQL migrations: next to the source in development, copied beside the bundle in dist. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));

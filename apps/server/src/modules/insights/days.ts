@@ -1,6 +1,5 @@
-import type pg from "pg";
 import type { FocusThemeId, InsightDay, Mood } from "@shepherd/shared";
-import type { Database } from "../../db/client";
+import { poolOf, type Database } from "../../db/client";
 
 /**
  * His days as the charts see them, in one round trip: a named statement sent straight to node-postgres (as the Path's
@@ -74,7 +73,7 @@ export async function readDays(
   db: Database,
   options: { userId: string; from: string; to: string; streakFrom: string },
 ): Promise<StoredDays> {
-  const client = (db as Database & { $client: pg.Pool }).$client;
+  const client = poolOf(db);
   const result = await client.query<Row>({
     name: "insights_days",
     text: DAYS,

@@ -1,5 +1,4 @@
-import type pg from "pg";
-import type { Database } from "../../db/client";
+import { poolOf, type Database } from "../../db/client";
 
 /**
  * A member's own rows of The Path, read on every visit to Today, /path and a plan's page: his enrollments with the days
@@ -45,7 +44,7 @@ type Row = [
 ];
 
 async function read(db: Database, name: string, text: string, values: string[]) {
-  const client = (db as Database & { $client: pg.Pool }).$client;
+  const client = poolOf(db);
   const result = await client.query<Row>({ name, text, values, rowMode: "array" });
   const enrollments: EnrollmentRow[] = [];
   for (const [, planId, status, startDate, pausedOn, completedAt, completions] of result.rows) {

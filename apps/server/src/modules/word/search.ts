@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bookByIndex, SEARCH_PAGE_SIZE, verseReference, type SearchResult, type TranslationId } from "@shepherd/shared";
-import type pg from "pg";
-import type { Database } from "../../db/client";
+import { poolOf, type Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { bookOf, resolve } from "./text";
 
@@ -55,7 +54,7 @@ export async function searchBible(
   const book = options.book ? bookOf(options.book) : null;
   const [from, to] = book ? [book.index, book.index] : TESTAMENT_BOOKS[options.testament];
   // A named prepared statement: PostgreSQL plans it once per connection (planning costs more than running it).
-  const result = await (db as Database & { $client: pg.Pool }).$client.query<{
+  const result = await poolOf(db).query<{
     book_index: number;
     chapter: number;
     verse: number;
