@@ -74,3 +74,35 @@ test("a member finds a plan in the library by theme and joins it", async ({ page
   await page.getByRole("link", { name: "← The Path" }).click();
   await expect(page.getByRole("region", { name: "My plans" }).getByText(title)).toBeVisible();
 });
+
+test("onboarding's plans arrive without moving Skip for now, on a phone and on a laptop", async ({ page }) => {
+  // The list is held back until released, so its outline is on screen long enough to be measured.
+  let release = () => {};
+  let held = Promise.resolve();
+  const hold = () => (held = new Promise<void>((resolve) => (release = resolve)));
+  await page.route("**/api/path/onboarding-plans*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const skipTop = async () => (await page.getByRole("button", { name: "Skip for now" }).boundingBox())!.y;
+  await page.setViewportSize({ width: 390, height: 844 });
+  hold();
+  await signUpThroughOnboarding(page, newUser("skipstill"), "/", {
+    onStep: async (p) => {
+      if (!p.url().endsWith("/onboarding/plan-selection")) return;
+      for (const width of [390, 1366]) {
+        if (width !== 390) {
+          hold();
+          await p.setViewportSize({ width, height: 844 });
+          await p.reload();
+        }
+        await expect(p.getByText("Finding plans for you")).toHaveCount(1);
+        const whileLoading = await skipTop();
+        release();
+        await expect(p.getByRole("button", { name: /^Start .+ today$/ })).toHaveCount(3);
+        // Sub-pixel rounding aside, it has not moved.
+        expect(Math.abs((await skipTop()) - whileLoading), `at ${width} px`).toBeLessThanOrEqual(1);
+      }
+    },
+  });
+});

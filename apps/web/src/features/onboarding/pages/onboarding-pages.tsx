@@ -5,7 +5,6 @@ import { CURRENT_TOPICS, FOCUS_THEMES, focusThemeLabel } from "@shepherd/shared/
 import { UpgradePrompt } from "@/components/premium/upgrade-prompt";
 import { Button } from "@/components/ui/button";
 import { Loading, QueryState } from "@/components/ui/query-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { useFollowPlan } from "@/lib/path";
 import { returnToOr } from "@/lib/return-to";
@@ -15,7 +14,7 @@ import { useCompleteOnboarding } from "../api/complete-onboarding";
 import { useOnboardingPlans } from "../api/get-onboarding-plans";
 import { ChoiceStep } from "../components/choice-step";
 import { OnboardingShell } from "../components/onboarding-shell";
-import { PlanChoices } from "../components/plan-choices";
+import { PlanChoices, PlanChoicesSkeleton } from "../components/plan-choices";
 import { ProfileForm } from "../components/profile-form";
 
 /** The onboarding steps, in the order of ONBOARDING_STEPS (packages/shared/src/redirects.ts); each is a lazy route. */
@@ -116,10 +115,8 @@ export function PlanSelectionStep() {
       <QueryState
         query={plans}
         loading={
-          <Loading label="Finding plans for you" className="mb-6 space-y-3">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-24" />
-            <Skeleton className="h-24" />
+          <Loading label="Finding plans for you">
+            <PlanChoicesSkeleton />
           </Loading>
         }
         error="Couldn't load the plans. You can choose one later on The Path."
