@@ -4,7 +4,6 @@ import { PlanCover } from "@/components/path/plan-cover";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 
-/** Onboarding's first plan: three matched to his focus, each with its promise and a button to start it today. */
 const CARD =
   "flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 sm:flex-row sm:items-center dark:border-stone-800 dark:bg-stone-900";
 
@@ -31,6 +30,7 @@ export function PlanChoicesSkeleton() {
   );
 }
 
+/** Onboarding's first plan: three matched to his focus, each with its promise and a button to start it today. */
 export function PlanChoices(props: { plans: PlanSummary[]; starting: string | null; onStart: (plan: PlanSummary) => void }) {
   return (
     <ul className="mb-6 space-y-3">
