@@ -41,6 +41,7 @@ import { PathToday } from "../components/path-today";
 import { PrayerCard } from "../components/prayer-card";
 import { StreakPill, WeekCard } from "../components/streak-pill";
 import { TodayHero, type ListenState } from "../components/today-hero";
+import { localTimeZone } from "@/lib/time-zone";
 import { trackAction } from "@/lib/track-activity";
 import { useReadMark } from "../read-mark";
 import { morningProgress, readingMinutes } from "../steps";
@@ -115,10 +116,6 @@ type AudioState = { kind: "idle" } | { kind: "generating" } | { kind: "ready"; u
 export function TodayPage() {
   const today = useToday();
 
-  const fallback = useMemo(() => {
-    const now = new Date();
-    return backupDevotional(backupIndex(now), localDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone));
-  }, []);
   useSyncTimeZone(today.data?.time_zone);
 
   // What he marked or checked in offline shows as done until it syncs (issue 18).
@@ -130,6 +127,9 @@ export function TodayPage() {
   // A failed background refetch keeps the devotional already shown; only a failed load falls back.
   if (today.isError && !today.data) {
     const signedOut = today.error instanceof ApiError && today.error.status === 401;
+    // Made only here: the first Intl call of a page loads the browser's time zone data, a long task on a phone.
+    const now = new Date();
+    const fallback = backupDevotional(backupIndex(now), localDate(now, localTimeZone()));
     return (
       <div className="space-y-4">
         <div
