@@ -1,3 +1,4 @@
+import { useDocumentTitle } from "@/lib/document-title";
 import { useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { PlanDetail } from "@shepherd/shared/path";
@@ -27,6 +28,7 @@ function defaultDay(plan: PlanDetail): number {
 }
 
 function Plan({ plan, waitingDays }: { plan: PlanDetail; waitingDays: number[] }) {
+  useDocumentTitle(`${plan.title} · The Path`);
   const [params, setParams] = useSearchParams();
   const [finished, setFinished] = useState(false);
   const asked = Number(params.get("day"));
@@ -74,6 +76,7 @@ function Plan({ plan, waitingDays }: { plan: PlanDetail; waitingDays: number[] }
 
 /** A plan of his still being written, or whose writing failed: its header and how far it got, nothing to start yet. */
 function UnwrittenPlan({ plan }: { plan: PlanDetail }) {
+  useDocumentTitle(`${plan.title} · The Path`);
   return (
     <div className="space-y-6">
       <Link to="/path" className="text-sm font-medium text-pasture-700 hover:underline dark:text-gold-300">

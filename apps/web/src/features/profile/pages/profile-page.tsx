@@ -1,3 +1,4 @@
+import { useDocumentTitle } from "@/lib/document-title";
 import { CalendarDays, Flame, Settings } from "lucide-react";
 import { Link, useParams } from "react-router";
 import type { PublicProfile } from "@shepherd/shared/community";
@@ -63,6 +64,7 @@ export function ProfilePage() {
 /** The profile, once loaded. */
 function Profile({ person }: { person: PublicProfile }) {
   const name = personName(person);
+  useDocumentTitle(`${name} · Profile`);
   const joined = new Date(person.joined_at).toLocaleDateString(undefined, { month: "long", year: "numeric" });
   return (
     <div className="space-y-6">
