@@ -1,5 +1,5 @@
 // Profiles the built server under load: where does the CPU go for one HTTP scenario?
-//   node bench/profile.mjs <health|me|today|feed|path|plan> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
+//   node bench/profile.mjs <health|me|today|today-screen|feed|path|plan> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
 //                          [--bare] [--env NAME=value ...]
 // Starts `node apps/server/dist/main.js` (LOG_LEVEL=warn, temporary DATA_DIR, embedded PostgreSQL) with
 // bench/lib/prof-hook.mjs preloaded, signs up a user (and writes 25 posts for `feed`, follows 5 plans for `path` and
@@ -42,6 +42,8 @@ const PATHS = {
   health: "/api/health",
   me: "/api/me",
   today: "/api/devotionals/today",
+  // Everything the Today screen shows (the devotional, his progress, streak, check-in, journal and whisper).
+  "today-screen": "/api/today",
   feed: "/api/pasture/posts",
   path: "/api/path",
   plan: "/api/path/plans/:id",

@@ -27,7 +27,7 @@ const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
   http: { run: runHttp, format: formatHttp, title: "HTTP throughput and latency (autocannon, 50 connections)" },
   bundle: { run: runBundle, format: formatBundle, title: "Bundle: JavaScript needed to render /auth" },
-  today: { run: runToday, format: formatToday, title: "Today: streak query and offline audio" },
+  today: { run: runToday, format: formatToday, title: "Today: the Today screen's answer, the streak query and offline audio" },
   realtime: {
     run: runRealtime,
     format: formatRealtime,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import {
   addDays,
   isValidTimeZone,
@@ -125,27 +125,32 @@ export async function ensureProgress(
 }
 
 /**
- * Spec section 4, the streak, in one query: the distinct days with a completed devotional or a check-in in the last
- * 365 days (the person's own dates); consecutive days share `day + row_number()` when ordered newest first, so the
- * newest group is the streak. It is 0 when the newest day is older than yesterday.
+ * Spec section 4, the streak, as SQL: the distinct days with a completed devotional or a check-in in the last 365 days
+ * (the person's own dates); consecutive days share `day + row_number()` when ordered newest first, so the newest group
+ * is the streak. It is 0 when the newest day is older than yesterday. `user` and `date` (his today, a date) are SQL:
+ * bound values here, the Today screen's placeholders in today/screen.ts, so both count the one way.
  */
-export async function streakDays(db: Executor, options: { userId: string; now?: Date }): Promise<number> {
-  const { date } = await userDay(db, options.userId, options.now);
-  const result = await db.execute<{ streak: number }>(sql`
+export function streakSql(user: SQL, date: SQL): SQL {
+  return sql`
     with days as (
       select progress_date as day from devotional_progress
-        where user_id = ${options.userId} and completed
-          and progress_date > ${date}::date - ${STREAK_LOOKBACK_DAYS}::int and progress_date <= ${date}::date
+        where user_id = ${user} and completed
+          and progress_date > ${date} - ${sql.raw(String(STREAK_LOOKBACK_DAYS))} and progress_date <= ${date}
       union
       select check_in_date from daily_checkins
-        where user_id = ${options.userId}
-          and check_in_date > ${date}::date - ${STREAK_LOOKBACK_DAYS}::int and check_in_date <= ${date}::date
+        where user_id = ${user}
+          and check_in_date > ${date} - ${sql.raw(String(STREAK_LOOKBACK_DAYS))} and check_in_date <= ${date}
     ),
     runs as (select day, day + (row_number() over (order by day desc))::int as run from days)
     select count(*)::int as streak from runs
     where run = (select run from runs order by day desc limit 1)
-      and (select max(day) from days) >= ${date}::date - 1
-  `);
+      and (select max(day) from days) >= ${date} - 1`;
+}
+
+/** His streak today (streakSql), in one query after his time zone. */
+export async function streakDays(db: Executor, options: { userId: string; now?: Date }): Promise<number> {
+  const { date } = await userDay(db, options.userId, options.now);
+  const result = await db.execute<{ streak: number }>(streakSql(sql`${options.userId}`, sql`${date}::date`));
   return Number(result.rows[0]?.streak ?? 0);
 }
 

@@ -9,14 +9,12 @@ import {
   whisperForConnection,
   whisperForConnectionChange,
   type StreakDays,
-  type TodayState,
 } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson, readQuery } from "../../http/validate";
-import { journalSavedToday } from "../journal/service";
-import { newestUnreadWhisper, whisperQuietly } from "../whispers/service";
-import { devotionalIdOn, ensureProgress, keptDays, setTimeZone, streakDays, toProgress, userDay } from "../devotional/service";
+import { whisperQuietly } from "../whispers/service";
+import { devotionalIdOn, keptDays, setTimeZone, streakDays, userDay } from "../devotional/service";
 import {
   completeDevotional,
   getTodayCheckin,
@@ -26,6 +24,7 @@ import {
   setConnection,
   upsertCheckin,
 } from "./service";
+import { todayScreenJson } from "./screen";
 
 export function todayRoutes(ctx: AppContext) {
   return (
@@ -44,28 +43,12 @@ export function todayRoutes(ctx: AppContext) {
         const user = await requireUser(c);
         return c.json(await refreshDevotional(ctx.db, ctx.ai, { userId: user.id }));
       })
-      // Everything the Today screen shows, in one answer.
+      // Everything the Today screen shows, in one answer (two round trips: screen.ts).
       .get("/today", async (c) => {
         const user = await requireUser(c);
         const { devotional, date, timeZone } = await getTodayDevotional(ctx.db, ctx.ai, { userId: user.id });
-        const [progress, streak, checkin, saved, whisper] = await Promise.all([
-          ensureProgress(ctx.db, { userId: user.id, devotionalId: devotional.id }),
-          streakDays(ctx.db, { userId: user.id }),
-          getTodayCheckin(ctx.db, { userId: user.id }),
-          journalSavedToday(ctx.db, { userId: user.id, devotionalId: devotional.id }),
-          newestUnreadWhisper(ctx.db, user.id),
-        ]);
-        const state: TodayState = {
-          date,
-          time_zone: timeZone,
-          devotional,
-          progress: toProgress(progress),
-          streak,
-          checkin,
-          journal_saved_today: saved,
-          whisper,
-        };
-        return c.json(state);
+        const body = await todayScreenJson(ctx.db, { userId: user.id, devotional, date, timeZone });
+        return c.body(body, 200, { "content-type": "application/json" });
       })
       .put("/profile/time-zone", async (c) => {
         const user = await requireUser(c);
