@@ -1,5 +1,5 @@
 // Profiles the built server under load: where does the CPU go for one HTTP scenario?
-//   node bench/profile.mjs <health|me|today|today-screen|feed|path|plan> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
+//   node bench/profile.mjs <health|me|today|today-screen|feed|path|plan|/api/any/path> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
 //                          [--bare] [--env NAME=value ...]
 // Starts `node apps/server/dist/main.js` (LOG_LEVEL=warn, temporary DATA_DIR, embedded PostgreSQL) with
 // bench/lib/prof-hook.mjs preloaded, signs up a user (and writes 25 posts for `feed`, follows 5 plans for `path` and
@@ -48,6 +48,8 @@ const PATHS = {
   path: "/api/path",
   plan: "/api/path/plans/:id",
 };
+// Any other read: a path starting with "/" (GET, with the member's cookie).
+if (scenario.startsWith("/")) PATHS[scenario] = scenario;
 if (!PATHS[scenario]) {
   console.error(`unknown scenario ${scenario}: one of ${Object.keys(PATHS).join(", ")}`);
   process.exit(2);
@@ -56,7 +58,7 @@ if (!PATHS[scenario]) {
 installSignalHandlers();
 await ensureBuilt();
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-profile-"));
-const profFile = path.join(outDir, `${scenario}.cpuprofile`);
+const profFile = path.join(outDir, `${scenario.replace(/\W+/g, "_")}.cpuprofile`);
 let server;
 let bare;
 try {
