@@ -9,7 +9,7 @@ import {
   type FlockRole,
   type FlockSummary,
 } from "@shepherd/shared";
-import { schema, type Database, type Executor, type Transaction } from "../../db/client";
+import { prepared, schema, type Database, type Executor, type Transaction } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import { requireMembership, requireOwner, touchFlock } from "../community/membership";
 import { streakDays } from "../devotional/service";
@@ -29,13 +29,11 @@ async function activeMemberCount(db: Executor, flockId: string): Promise<number>
   return row?.n ?? 0;
 }
 
-/** My flocks (most recently active first) and the invitations waiting for my answer. */
-export async function listFlocks(
-  db: Database,
-  userId: string,
-): Promise<{ flocks: FlockSummary[]; invitations: FlockInvitation[] }> {
-  const memberCount = sql<number>`(select count(*)::int from ${flockMembers} m where m.flock_id = ${flocks.id} and m.status = 'active')`;
-  const [mine, invited] = await Promise.all([
+const memberCount = sql<number>`(select count(*)::int from ${flockMembers} m where m.flock_id = ${flocks.id} and m.status = 'active')`;
+
+/** My flocks and my invitations: named prepared statements (My Flock asks on every visit). */
+const mineStatement = (db: Database) =>
+  prepared(db, "flocks_mine", () =>
     db
       .select({
         id: flocks.id,
@@ -47,8 +45,13 @@ export async function listFlocks(
       })
       .from(flockMembers)
       .innerJoin(flocks, eq(flocks.id, flockMembers.flockId))
-      .where(and(eq(flockMembers.userId, userId), eq(flockMembers.status, "active")))
-      .orderBy(desc(flocks.lastActivityAt)),
+      .where(and(eq(flockMembers.userId, sql.placeholder("userId")), eq(flockMembers.status, "active")))
+      .orderBy(desc(flocks.lastActivityAt))
+      .prepare("flocks_mine"),
+  );
+
+const invitedStatement = (db: Database) =>
+  prepared(db, "flocks_invited", () =>
     db
       .select({
         flockId: flocks.id,
@@ -60,9 +63,17 @@ export async function listFlocks(
       .from(flockMembers)
       .innerJoin(flocks, eq(flocks.id, flockMembers.flockId))
       .leftJoin(profiles, eq(profiles.id, flockMembers.invitedBy))
-      .where(and(eq(flockMembers.userId, userId), eq(flockMembers.status, "invited")))
-      .orderBy(desc(flockMembers.createdAt)),
-  ]);
+      .where(and(eq(flockMembers.userId, sql.placeholder("userId")), eq(flockMembers.status, "invited")))
+      .orderBy(desc(flockMembers.createdAt))
+      .prepare("flocks_invited"),
+  );
+
+/** My flocks (most recently active first) and the invitations waiting for my answer. */
+export async function listFlocks(
+  db: Database,
+  userId: string,
+): Promise<{ flocks: FlockSummary[]; invitations: FlockInvitation[] }> {
+  const [mine, invited] = await Promise.all([mineStatement(db).execute({ userId }), invitedStatement(db).execute({ userId })]);
   return {
     flocks: mine.map((f) => ({
       id: f.id,
