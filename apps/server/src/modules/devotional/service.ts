@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import {
   addDays,
   isValidTimeZone,
@@ -9,7 +10,7 @@ import {
   type KeptDay,
   type Progress,
 } from "@shepherd/shared";
-import { prepared, schema, type Database, type Executor } from "../../db/client";
+import { poolOf, prepared, schema, type Database, type Executor } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 
 /**
@@ -167,19 +168,41 @@ export async function devotionalIdOn(db: Executor, options: { userId: string; da
  * The days from `from` to `to` (his own dates, both included) that count for the streak, oldest first: the streak
  * calendar's marks, read with the same rule as `streakDays` (a completed devotional or a check-in).
  */
-export async function keptDays(db: Executor, options: { userId: string; from: string; to: string }): Promise<KeptDay[]> {
-  const result = await db.execute<{ date: string; completed: boolean; checked_in: boolean }>(sql`
+export function keptDaysSql(user: SQL, from: SQL, to: SQL): SQL {
+  return sql`
     select to_char(day, 'YYYY-MM-DD') as date, bool_or(completed) as completed, bool_or(checked_in) as checked_in
     from (
       select progress_date as day, true as completed, false as checked_in from devotional_progress
-        where user_id = ${options.userId} and completed
-          and progress_date between ${options.from}::date and ${options.to}::date
+        where user_id = ${user} and completed and progress_date between ${from} and ${to}
       union all
       select check_in_date, false, true from daily_checkins
-        where user_id = ${options.userId} and check_in_date between ${options.from}::date and ${options.to}::date
+        where user_id = ${user} and check_in_date between ${from} and ${to}
     ) kept
     group by day
-    order by day
-  `);
-  return result.rows.map((row) => ({ date: row.date, completed: row.completed, checked_in: row.checked_in }));
+    order by day`;
+}
+
+/** $1 user, $2 his today, $3 and $4 the calendar's first and last days: his streak and the kept days between. */
+const STREAK_CALENDAR = new PgDialect().sqlToQuery(sql`select (${streakSql(sql.raw("$1"), sql.raw("$2::date"))}),
+  (select coalesce(json_agg(json_build_object('date', k.date, 'completed', k.completed, 'checked_in', k.checked_in)
+      order by k.date), '[]')
+    from (${keptDaysSql(sql.raw("$1"), sql.raw("$3::date"), sql.raw("$4::date"))}) k)`).sql;
+
+/**
+ * GET /api/streak/days: his today, his streak and the days he kept between two dates, in two round trips (his time
+ * zone, then one named statement: streakSql and keptDaysSql together). The streak calendar opens with Today.
+ */
+export async function streakCalendar(
+  db: Database,
+  options: { userId: string; from: string; to: string; now?: Date },
+): Promise<{ today: string; streak: number; days: KeptDay[] }> {
+  const { date } = await userDay(db, options.userId, options.now);
+  const { rows } = await poolOf(db).query<[number, KeptDay[]]>({
+    name: "streak_calendar",
+    text: STREAK_CALENDAR,
+    values: [options.userId, date, options.from, options.to],
+    rowMode: "array",
+  });
+  const [streak, days] = rows[0]!;
+  return { today: date, streak: Number(streak), days };
 }

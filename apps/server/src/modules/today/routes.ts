@@ -14,7 +14,7 @@ import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { readJson, readQuery } from "../../http/validate";
 import { whisperQuietly } from "../whispers/service";
-import { devotionalIdOn, keptDays, setTimeZone, streakDays, userDay } from "../devotional/service";
+import { devotionalIdOn, setTimeZone, streakCalendar, streakDays } from "../devotional/service";
 import {
   completeDevotional,
   getTodayCheckin,
@@ -64,12 +64,7 @@ export function todayRoutes(ctx: AppContext) {
       .get("/streak/days", async (c) => {
         const user = await requireUser(c);
         const { from, to } = readQuery(c, streakDaysQuery);
-        const [{ date }, streak, days] = await Promise.all([
-          userDay(ctx.db, user.id),
-          streakDays(ctx.db, { userId: user.id }),
-          keptDays(ctx.db, { userId: user.id, from, to }),
-        ]);
-        const answer: StreakDays = { today: date, streak, days };
+        const answer: StreakDays = await streakCalendar(ctx.db, { userId: user.id, from, to });
         return c.json(answer);
       })
       .post("/progress/complete", async (c) => {
