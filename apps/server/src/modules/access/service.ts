@@ -19,7 +19,7 @@ import {
   type UsageSummary,
   usageWarningMessage,
 } from "@shepherd/shared";
-import { schema, type Database, type Executor, type Transaction } from "../../db/client";
+import { prepared, schema, type Database, type Executor, type Transaction } from "../../db/client";
 import { AppError } from "../../errors";
 import { getSubscriptionRow } from "../subscription/service";
 
@@ -63,11 +63,24 @@ async function loadUsage(db: Executor, userId: string, month: string, lock: bool
     if (lock) {
       await db.insert(monthlyUsageLimits).values({ userId, month }).onConflictDoNothing();
     }
-    const query = db
-      .select()
-      .from(monthlyUsageLimits)
-      .where(and(eq(monthlyUsageLimits.userId, userId), eq(monthlyUsageLimits.month, month)));
-    const [row] = lock ? await query.for("update") : await query;
+    if (lock) {
+      const [row] = await db
+        .select()
+        .from(monthlyUsageLimits)
+        .where(and(eq(monthlyUsageLimits.userId, userId), eq(monthlyUsageLimits.month, month)))
+        .for("update");
+      return row ?? null;
+    }
+    // The read every visit makes (/api/usage) is a named prepared statement.
+    const [row] = await prepared(db, "usage_row", () =>
+      db
+        .select()
+        .from(monthlyUsageLimits)
+        .where(
+          and(eq(monthlyUsageLimits.userId, sql.placeholder("userId")), eq(monthlyUsageLimits.month, sql.placeholder("month"))),
+        )
+        .prepare("usage_row"),
+    ).execute({ userId, month });
     return row ?? null;
   } catch (error) {
     throw fail("UNAVAILABLE", ACCESS_MESSAGES.usageLookupFailed, error);
@@ -227,9 +240,12 @@ export async function recordImageGeneration(db: Executor, options: { userId: str
 export async function usageSummary(db: Database, options: { userId: string; now?: Date }): Promise<UsageSummary> {
   const now = options.now ?? new Date();
   try {
-    const premium = isPremium(await loadSubscription(db, options.userId), now);
     const month = monthKey(now);
-    const row = await loadUsage(db, options.userId, month, false);
+    const [subscription, row] = await Promise.all([
+      loadSubscription(db, options.userId),
+      loadUsage(db, options.userId, month, false),
+    ]);
+    const premium = isPremium(subscription, now);
     return {
       month,
       is_premium: premium,

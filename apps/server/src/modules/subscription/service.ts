@@ -1,16 +1,29 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { isPremium, planById, TRIAL_DAYS, type PlanId, type SubscriptionRow, type SubscriptionStatus } from "@shepherd/shared";
 import type { Database, Executor } from "../../db/client";
-import { schema } from "../../db/client";
+import { prepared, schema } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 
 const { subscriptions, checkoutSessions } = schema;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Reads user_subscription_view; no row is not an error (the spec's PGRST116 case) but the free tier. */
+/** LIMIT 1 written into the SQL, so PostgreSQL keeps one generic plan for these named statements (db/client.ts). */
+const ONE = sql.raw("1") as unknown as number;
+
+/**
+ * Reads user_subscription_view; no row is not an error (the spec's PGRST116 case) but the free tier. A named prepared
+ * statement: the access check reads it for every capped action, and /api/usage and /api/subscription on every visit.
+ */
 export async function getSubscriptionRow(db: Database, userId: string): Promise<SubscriptionRow | null> {
   const view = schema.userSubscriptionView;
-  const [row] = await db.select().from(view).where(eq(view.userId, userId)).limit(1);
+  const [row] = await prepared(db, "subscription_view_row", () =>
+    db
+      .select()
+      .from(view)
+      .where(eq(view.userId, sql.placeholder("userId")))
+      .limit(ONE)
+      .prepare("subscription_view_row"),
+  ).execute({ userId });
   if (!row) return null;
   return {
     plan_type: row.planType,
@@ -21,8 +34,17 @@ export async function getSubscriptionRow(db: Database, userId: string): Promise<
 }
 
 export async function getSubscription(db: Database, userId: string, now = new Date()): Promise<SubscriptionStatus> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  const view = await getSubscriptionRow(db, userId);
+  const [[row], view] = await Promise.all([
+    prepared(db, "subscription_row", () =>
+      db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, sql.placeholder("userId")))
+        .limit(ONE)
+        .prepare("subscription_row"),
+    ).execute({ userId }),
+    getSubscriptionRow(db, userId),
+  ]);
   return {
     plan_type: view?.plan_type ?? null,
     status: view?.status ?? null,
