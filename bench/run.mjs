@@ -22,12 +22,18 @@ import { formatGatherings, renderGatherings, runGatherings } from "./gatherings.
 import { formatOffline, renderOffline, runOffline } from "./offline.mjs";
 import { formatReminders, renderReminders, runReminders } from "./reminders.mjs";
 import { formatAdmin, renderAdmin, runAdmin } from "./admin.mjs";
+import { formatVisit, renderVisit, runVisit } from "./visit.mjs";
 
 const BENCHMARKS = {
   startup: { run: runStartup, format: formatStartup, title: "Startup (npm start to first 200 on /)" },
   http: { run: runHttp, format: formatHttp, title: "HTTP throughput and latency (autocannon, 50 connections)" },
   bundle: { run: runBundle, format: formatBundle, title: "Bundle: JavaScript needed to render /auth" },
   today: { run: runToday, format: formatToday, title: "Today: the Today screen's answer, the streak query and offline audio" },
+  visit: {
+    run: runVisit,
+    format: formatVisit,
+    title: "The reads of a visit: every GET the app makes as it opens, beside GET /api/me",
+  },
   realtime: {
     run: runRealtime,
     format: formatRealtime,
@@ -72,6 +78,7 @@ const ORDER = [
   "http",
   "bundle",
   "today",
+  "visit",
   "realtime",
   "word",
   "path",
@@ -402,6 +409,7 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   section("http", renderHttp);
   section("bundle", renderBundle);
   section("today", renderToday);
+  section("visit", renderVisit);
   section("realtime", renderRealtime);
   section("word", renderWord);
   section("path", renderPath);
@@ -416,7 +424,7 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
 
 \`\`\`sh
 npm run bench                      # all of them, in this order (about 6 minutes)
-node bench/run.mjs word            # just one: startup | http | bundle | today | realtime | word | path | custom-plans | lighthouse | insights | gatherings | offline | reminders | admin
+node bench/run.mjs word            # just one: startup | http | bundle | today | visit | realtime | word | path | custom-plans | lighthouse | insights | gatherings | offline | reminders | admin
 node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
 node bench/profile.mjs today       # where a request's CPU goes: the built server under load (health | me | today | feed),
                                    #   CPU per request of server, PostgreSQL and load generator, and a CPU profile summary
