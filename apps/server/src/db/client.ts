@@ -33,6 +33,9 @@ export function poolOf(db: Database): pg.Pool {
   return (db as Database & { $client: pg.Pool }).$client;
 }
 
+/** SQL for a timestamptz column as JavaScript's toISOString writes it (UTC, milliseconds truncated), for JSON built by PostgreSQL. */
+export const isoTimestampSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The checked-in SQL migrations: next to the source in development, copied beside the bundle in dist. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { FEED_PAGE_SIZE, type Page, type Post, type PostInput, type PostKind, type ReactionKind } from "@shepherd/shared";
-import { poolOf, schema, type Database, type Executor } from "../../db/client";
+import { isoTimestampSql as ISO, poolOf, schema, type Database, type Executor } from "../../db/client";
 import { afterCursor, cursorText, encodePageCursor, pageOf } from "../../db/page-cursor";
 import { AppError, notFound } from "../../errors";
 import { storedFileUrl } from "../../providers/storage/storage";
@@ -70,7 +70,6 @@ function toPost(row: PostRow, viewerId: string): Post {
  * than bound: with `LIMIT $2` PostgreSQL's generic plan looks costlier than the custom ones, so it planned the query
  * afresh on every run, which cost more than running it. pasture-feed-top.test.ts holds this answer to listPosts'.
  */
-const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const FEED_TOP = `select row_to_json(post)::text, p.created_at::text, p.id
   from posts p
   join profiles pr on pr.id = p.user_id

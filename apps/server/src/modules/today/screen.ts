@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Devotional } from "@shepherd/shared";
-import { poolOf, type Database } from "../../db/client";
+import { isoTimestampSql as ISO, poolOf, type Database } from "../../db/client";
 import { ensureProgress, streakSql, toProgress } from "../devotional/service";
 
 /**
@@ -15,8 +15,6 @@ import { ensureProgress, streakSql, toProgress } from "../devotional/service";
  * the answer to the one those functions give. The one write, his progress row for the day (made the first time he opens
  * it), happens only when the statement finds none.
  */
-
-const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** $1 user, $2 his devotional for today, $3 his today. */
 const SCREEN = new PgDialect().sqlToQuery(sql`select
