@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { schema } from "../src/db/client";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { brother, flockOf, join } from "./helpers/community";
+import { addDays, checkedInOn, completedOn } from "./helpers/today";
+import { setTimeZone, streakDays, userDay } from "../src/modules/devotional/service";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -125,6 +127,43 @@ describe("flocks", () => {
     expect(shown.members.find((m: { id: string }) => m.id === b.id).streak).toBe(1);
     expect((await a.client.get(`/api/profiles/${b.id}`)).json().streak).toBe(1);
     expect((await b.client.get(`/api/profiles/${a.id}`)).json().streak).toBeNull();
+  });
+
+  test("each sharing member's streak is counted on his own today, as his profile counts it", async () => {
+    const owner = await brother(app);
+    const flock = await flockOf(owner);
+    // Far ahead of UTC and far behind it: near midnight their todays differ, and each streak is his own.
+    const people = [
+      { zone: "Pacific/Kiritimati", done: [-1, -2, -3], checkedIn: [0] },
+      { zone: "Pacific/Pago_Pago", done: [-1], checkedIn: [-2, -4] },
+      { zone: "UTC", done: [-3, -4], checkedIn: [] },
+      { zone: "Europe/London", done: [], checkedIn: [] },
+    ];
+    const members = [];
+    for (const person of people) {
+      const member = await brother(app);
+      await join(owner, flock.id, member);
+      expect((await member.client.patch("/api/profile", { share_streak: true })).status).toBe(200);
+      await setTimeZone(app.db, { userId: member.id, timeZone: person.zone });
+      const { date } = await userDay(app.db, member.id);
+      await completedOn(
+        app.db,
+        member.id,
+        person.done.map((d) => addDays(date, d)),
+      );
+      await checkedInOn(
+        app.db,
+        member.id,
+        person.checkedIn.map((d) => addDays(date, d)),
+      );
+      members.push(member);
+    }
+    const detail = (await owner.client.get(`/api/flocks/${flock.id}`)).json();
+    const shown = members.map((m) => detail.members.find((x: { id: string }) => x.id === m.id).streak);
+    expect(shown).toEqual(await Promise.all(members.map((m) => streakDays(app.db, { userId: m.id }))));
+    expect(shown).toEqual([4, 2, 0, 0]);
+    // The owner does not share his: null, not 0.
+    expect(detail.members.find((x: { id: string }) => x.id === owner.id).streak).toBeNull();
   });
 });
 

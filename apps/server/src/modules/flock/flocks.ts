@@ -12,7 +12,7 @@ import {
 import { prepared, schema, type Database, type Executor, type Transaction } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import { requireMembership, requireOwner, touchFlock } from "../community/membership";
-import { streakDays } from "../devotional/service";
+import { streaksOf } from "../devotional/service";
 import { personColumns, personRef, userIdByUsername } from "../profiles/people";
 
 /** My Flock: flocks, their members and invitations (by username or by link). Reflections are in reflections.ts. */
@@ -128,20 +128,25 @@ export async function getFlock(db: Database, options: { flockId: string; userId:
       createdAt: flockMembers.createdAt,
       ...personColumns,
       shareStreak: profiles.shareStreak,
+      timeZone: profiles.timeZone,
     })
     .from(flockMembers)
     .innerJoin(profiles, eq(profiles.id, flockMembers.userId))
     .where(eq(flockMembers.flockId, options.flockId))
     .orderBy(sql`${flockMembers.role} = 'owner' desc`, asc(flockMembers.joinedAt), asc(flockMembers.createdAt));
   const active = rows.filter((r) => r.status === "active");
-  const members: FlockMember[] = await Promise.all(
-    active.map(async (r) => ({
-      ...personRef(r),
-      role: r.role as FlockRole,
-      joined_at: (r.joinedAt ?? r.createdAt).toISOString(),
-      streak: r.shareStreak ? await streakDays(db, { userId: r.userId, now: options.now }) : null,
-    })),
+  // The streaks of those who share them, in one query.
+  const streaks = await streaksOf(
+    db,
+    active.filter((r) => r.shareStreak),
+    options.now,
   );
+  const members: FlockMember[] = active.map((r) => ({
+    ...personRef(r),
+    role: r.role as FlockRole,
+    joined_at: (r.joinedAt ?? r.createdAt).toISOString(),
+    streak: r.shareStreak ? (streaks.get(r.userId) ?? 0) : null,
+  }));
   return {
     id: flock.id,
     name: flock.name,
