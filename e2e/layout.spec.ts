@@ -41,6 +41,8 @@ test.describe("on a laptop", () => {
   test("the navigation is a sidebar, the page a bounded column, and a link moves focus to the new page's h1", async ({
     page,
   }) => {
+    // Onboarding, three pages and axe twice in two themes: more than the default minute on a busy machine.
+    test.setTimeout(150_000);
     await signUpThroughOnboarding(page, newUser("wide"));
     const nav = mainNav(page);
     await expect(nav).toHaveCount(1);
