@@ -125,6 +125,8 @@ test.describe("on a phone", () => {
   test("the five tabs stay at the bottom, nothing hides under the bars, and a tab moves focus to the page's h1", async ({
     page,
   }) => {
+    // Onboarding, five pages and axe twice in two themes: about a minute on a busy machine.
+    test.setTimeout(150_000);
     await signUpThroughOnboarding(page, newUser("narrow"));
     const nav = mainNav(page);
     for (const name of TABS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
