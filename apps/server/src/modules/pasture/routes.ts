@@ -5,6 +5,7 @@ import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { readImageUpload } from "../../http/images";
+import { jsonText } from "../../http/json-text";
 import { readJson, readQuery, UUID_PARAM } from "../../http/validate";
 import { deleteStoredFile, storedFileUrl } from "../../providers/storage/storage";
 import { createComment, deleteComment, listComments, updateComment } from "../community/comments";
@@ -27,7 +28,7 @@ export function pastureRoutes(ctx: AppContext) {
       const query = readQuery(c, feedQuery);
       // The top of the feed, what everyone opens, comes as JSON text from PostgreSQL; an admin's feed shows hidden posts.
       if (!query.before && !query.author && !query.kind && !isAdmin(user)) {
-        return c.body(await feedTopJson(ctx.db, user.id), 200, { "content-type": "application/json" });
+        return jsonText(c, await feedTopJson(ctx.db, user.id));
       }
       return c.json(await listPosts(ctx.db, { viewerId: user.id, viewerIsAdmin: isAdmin(user), ...query }));
     })

@@ -12,6 +12,7 @@ import {
 } from "@shepherd/shared";
 import { requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
+import { jsonText } from "../../http/json-text";
 import { readJson, readQuery } from "../../http/validate";
 import { whisperQuietly } from "../whispers/service";
 import { devotionalIdOn, setTimeZone, streakCalendar, streakDays } from "../devotional/service";
@@ -48,7 +49,7 @@ export function todayRoutes(ctx: AppContext) {
         const user = await requireUser(c);
         const { devotional, date, timeZone } = await getTodayDevotional(ctx.db, ctx.ai, { userId: user.id });
         const body = await todayScreenJson(ctx.db, { userId: user.id, devotional, date, timeZone });
-        return c.body(body, 200, { "content-type": "application/json" });
+        return jsonText(c, body);
       })
       .put("/profile/time-zone", async (c) => {
         const user = await requireUser(c);
