@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signUpThroughOnboarding } from "./helpers";
+import { newUser, signUpMember } from "./helpers";
 import { sweep, visit } from "./sweep";
 
 // axe on The Pasture's, My Flock's and the account's routes, light and dark (the rest of the sweep is a11y.spec.ts).
@@ -7,7 +7,7 @@ import { sweep, visit } from "./sweep";
 test("The Pasture, My Flock and the account's routes have no accessibility violation, light and dark", async ({ page }) => {
   test.setTimeout(480_000);
   const member = newUser("sweepc");
-  await signUpThroughOnboarding(page, member);
+  await signUpMember(page, member);
 
   const routes = [
     "/pasture",

@@ -1,13 +1,13 @@
 import { devices, expect, test } from "@playwright/test";
 import { withDatabase } from "./database";
-import { EXPERIMENTS_ADMIN_EMAIL, newUser, signUpThroughOnboarding, WALK_ADMIN_EMAIL } from "./helpers";
+import { EXPERIMENTS_ADMIN_EMAIL, newUser, signUpMember, WALK_ADMIN_EMAIL } from "./helpers";
 
 // The admin area's built pages (issue 17): an admin (WALK_ADMIN_EMAIL is in the e2e server's ADMIN_EMAILS) walks the
 // Dashboard, Users, a member's page, Health and Subscriptions and sees the numbers seeded in the database; a member
 // never sees "Admin" and the admin guard sends him home from /admin.
 
 test("a member sees no Admin link, and /admin sends him home", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("notadmin"));
+  await signUpMember(page, newUser("notadmin"));
   await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Journal" })).toBeVisible();
@@ -22,7 +22,7 @@ test("an admin walks the dashboard, users, a member's page, health and subscript
 }) => {
   test.setTimeout(240_000);
   const admin = { ...newUser("walk"), email: WALK_ADMIN_EMAIL };
-  await signUpThroughOnboarding(page, admin);
+  await signUpMember(page, admin);
   const tag = Date.now().toString(36);
   const memberName = `Seeded Member ${tag}`;
   const errorMessage = `Seeded error ${tag}`;
@@ -141,7 +141,7 @@ test("an admin walks the dashboard, users, a member's page, health and subscript
 test("an admin runs an A/B test and draws a devotional's artwork, which Today shows", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const admin = { ...newUser("experiments"), email: EXPERIMENTS_ADMIN_EMAIL };
-  await signUpThroughOnboarding(page, admin);
+  await signUpMember(page, admin);
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
   const tag = Date.now().toString(36);
@@ -172,7 +172,7 @@ test("an admin runs an A/B test and draws a devotional's artwork, which Today sh
   await expect(banner).toContainText("running");
   const memberContext = await browser.newContext({ ...devices["Pixel 7"], serviceWorkers: "block" });
   const memberPage = await memberContext.newPage();
-  await signUpThroughOnboarding(memberPage, newUser("banner"));
+  await signUpMember(memberPage, newUser("banner"));
   await memberPage.goto("/");
   await memberPage.getByRole("button", { name: "Mark Complete" }).click();
   const moment = memberPage.getByRole("dialog", { name: "Today's devotional is complete" });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { newUser, signIn, signOutFromSettings, signUpThroughOnboarding, waitForMail } from "./helpers";
+import { newUser, signIn, signOutFromSettings, signUpMember, signUpThroughOnboarding, waitForMail } from "./helpers";
 
 test("a signed-out visitor is sent to /auth?from=onboarding", async ({ page }) => {
   await page.goto("/journal");
@@ -65,7 +65,7 @@ test("sign-up form follows the spec's rules", async ({ page }) => {
 
 test("a wrong password shows the mapped message", async ({ page }) => {
   const user = newUser("wrongpw");
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   await signOutFromSettings(page);
   await signIn(page, { email: user.email, password: "not-the-password" });
   await expect(page.getByText("Sign in failed")).toBeVisible();
@@ -74,7 +74,7 @@ test("a wrong password shows the mapped message", async ({ page }) => {
 
 test("signing up twice with one email says it is already registered", async ({ page }) => {
   const user = newUser("twice");
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   await signOutFromSettings(page);
   await page.goto("/auth?from=onboarding");
   await page.getByLabel("Display Name").fill("Second Try");
@@ -87,7 +87,7 @@ test("signing up twice with one email says it is already registered", async ({ p
 
 test("password reset end to end through the mail", async ({ page }) => {
   const user = newUser("reset");
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   await signOutFromSettings(page);
 
   await page.getByRole("button", { name: "Forgot password?" }).click();
@@ -112,7 +112,7 @@ test("password reset end to end through the mail", async ({ page }) => {
 
 test("two-step verification: enrol in settings, then sign in with a TOTP code", async ({ page }) => {
   const user = newUser("totp");
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   await page.goto("/settings");
   await page.getByRole("button", { name: "Turn on two-step verification" }).click();
   await page.getByLabel("Confirm your password").fill(user.password);

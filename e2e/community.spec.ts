@@ -1,11 +1,11 @@
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoSeriousViolations, newUser, signUpThroughOnboarding, type TestUser } from "./helpers";
+import { expectNoSeriousViolations, newUser, signUpMember, signUpThroughOnboarding, type TestUser } from "./helpers";
 
 /** Each brother in his own browser context (his own cookies), on the project's phone. */
 async function brother(browser: Browser, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   return page;
 }
 
@@ -397,7 +397,7 @@ test("my own posts and comments: edit and delete; someone else's: report; older 
 });
 
 test("The Pasture on a phone: the composer is one line until he starts to write", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("composer"));
+  await signUpMember(page, newUser("composer"));
   await page.goto("/pasture");
   const box = page.getByLabel("Your post", { exact: true });
   await expect(box).toHaveAttribute("rows", "1");

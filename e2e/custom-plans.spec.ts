@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { becomePremium, expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
+import { becomePremium, expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
 
 /**
  * Custom plans (issue 13): the creation wizard, the generation marker's poller and its toasts, and the Premium gate.
@@ -182,7 +182,7 @@ test.describe("a Premium member makes a plan of his own", () => {
     // A phone, as the project's, on this describe's own server.
     const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: server!.url });
     const page = await context.newPage();
-    await signUpThroughOnboarding(page, newUser("maker"));
+    await signUpMember(page, newUser("maker"));
     await becomePremium(page);
 
     await page.goto("/path");
@@ -293,7 +293,7 @@ test.describe("a Premium member makes a plan of his own", () => {
 });
 
 test("a free member opening the wizard sees the Premium message and the way to upgrade", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("freeplan"));
+  await signUpMember(page, newUser("freeplan"));
   await page.goto("/path");
   const create = page.getByRole("link", { name: /Create your own plan/ });
   await expect(create).toContainText("Premium");

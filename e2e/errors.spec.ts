@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signUpThroughOnboarding } from "./helpers";
+import { newUser, signUpMember } from "./helpers";
 
 test("a rendering crash shows the error screen, reports the exception, and Try Again recovers", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("crash"));
+  await signUpMember(page, newUser("crash"));
 
   // A malformed answer from the server (a profile-less /api/me) makes rendering throw.
   await page.route("**/api/me", (route) =>

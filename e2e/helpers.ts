@@ -76,6 +76,47 @@ export async function signUpThroughOnboarding(
   if (landsOn === "/") await expect(page.getByTestId("streak")).toBeVisible();
 }
 
+/**
+ * The member signUpThroughOnboarding makes (Marriage, "Pressure at work", his username, no plan or the first one
+ * offered), made through the API the onboarding pages call, in the page's own browser context (its cookie jar gets
+ * the session), then Today (or `landsOn`) opened. For specs about something after onboarding: walking its five pages
+ * costs a test 10 to 20 s on two busy cores. auth.spec, path.spec, shell.spec, layout.spec's titles and the
+ * accessibility sweep walk the pages themselves.
+ */
+export async function signUpMember(
+  page: Page,
+  user: TestUser,
+  landsOn = "/",
+  options: { firstPlan?: boolean } = {},
+): Promise<{ planTitle?: string }> {
+  const request = page.context().request;
+  // The context's own server (a spec may give its context another baseURL than the project's).
+  const origin = new URL((await request.get("/api/health")).url()).origin;
+  const send = async (method: string, url: string, data?: unknown) => {
+    const response = await request.fetch(url, { method, data, headers: { origin } });
+    if (!response.ok()) throw new Error(`${method} ${url}: HTTP ${response.status()} ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
+  await send("POST", "/api/auth/sign-up/email", { name: user.name, email: user.email, password: user.password });
+  await send("PATCH", "/api/profile", {
+    focus: ["marriage"],
+    current_topics: ["work_pressure"],
+    display_name: user.name,
+    username: user.username,
+  });
+  let planTitle: string | undefined;
+  if (options.firstPlan) {
+    const [plan] = (await send("GET", "/api/path/onboarding-plans")) as Array<{ id: string; title: string }>;
+    if (!plan) throw new Error("onboarding offered no plan");
+    await send("POST", `/api/path/plans/${plan.id}/follow`, {});
+    planTitle = plan.title;
+  }
+  await send("POST", "/api/onboarding/complete", {});
+  await page.goto(landsOn);
+  if (landsOn === "/") await expect(page.getByTestId("streak")).toBeVisible();
+  return { planTitle };
+}
+
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(user.email);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seedCheckIns } from "./database";
-import { becomePremium, expectNoViolations, newUser, signUpThroughOnboarding } from "./helpers";
+import { becomePremium, expectNoViolations, newUser, signUpMember } from "./helpers";
 
 const INSIGHT_LIMIT = "You've reached your monthly limit of 1 insights. Upgrade to Premium for unlimited access.";
 
@@ -12,7 +12,7 @@ test("Insights: 30 days of check-ins as charts, a reflection on the week and the
 }) => {
   test.setTimeout(120_000);
   const user = newUser("insight");
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   await becomePremium(page);
   const today = await seedCheckIns(user.email, 30);
   // 4 weeks end with this one (Sunday to Saturday): three whole weeks and this one up to today.
@@ -112,7 +112,7 @@ test("a free member's one insight a month: then Usage Limit Reached and the way 
     document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   const user = newUser("insightcap");
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   await seedCheckIns(user.email, 10);
   await page.goto("/insights");
   await expect(card(page, "Connection with God").locator("canvas").first()).toBeVisible();
@@ -135,7 +135,7 @@ test("a free member's one insight a month: then Usage Limit Reached and the way 
 test("Insights read well in light and dark: no accessibility violation, with an insight open", async ({ page }) => {
   test.setTimeout(180_000);
   const user = newUser("insightaxe");
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   await seedCheckIns(user.email, 30);
   await page.goto("/insights");
   await page.getByRole("button", { name: "Reflect on my week" }).click();
@@ -167,7 +167,7 @@ test.describe("on a laptop", () => {
 
   test("the charts lay out two by two beside the sidebar, each wide enough to read", async ({ page }) => {
     const user = newUser("insightwide");
-    await signUpThroughOnboarding(page, user);
+    await signUpMember(page, user);
     await seedCheckIns(user.email, 30);
     await page.goto("/insights");
     const mood = card(page, "Mood through the weeks");

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousViolations, LAYOUT_ADMIN_EMAIL, newUser, signUpThroughOnboarding, type TestUser } from "./helpers";
+import {
+  expectNoSeriousViolations,
+  LAYOUT_ADMIN_EMAIL,
+  newUser,
+  signUpMember,
+  signUpThroughOnboarding,
+  type TestUser,
+} from "./helpers";
 
 /**
  * The app's shell (issue 14): the sidebar from 1024 px and the tab bar below it, every route's title, the h1 that takes
@@ -43,7 +50,7 @@ test.describe("on a laptop", () => {
   }) => {
     // Onboarding, three pages and axe twice in two themes: more than the default minute on a busy machine.
     test.setTimeout(150_000);
-    await signUpThroughOnboarding(page, newUser("wide"));
+    await signUpMember(page, newUser("wide"));
     const nav = mainNav(page);
     await expect(nav).toHaveCount(1);
     for (const name of SIDEBAR) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
@@ -93,7 +100,7 @@ test.describe("on a laptop", () => {
     page,
   }) => {
     const admin: TestUser = { ...newUser("admin"), email: LAYOUT_ADMIN_EMAIL };
-    await signUpThroughOnboarding(page, admin);
+    await signUpMember(page, admin);
     const nav = mainNav(page);
     await nav.getByRole("link", { name: "Admin" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -127,7 +134,7 @@ test.describe("on a phone", () => {
   }) => {
     // Onboarding, five pages and axe twice in two themes: about a minute on a busy machine.
     test.setTimeout(150_000);
-    await signUpThroughOnboarding(page, newUser("narrow"));
+    await signUpMember(page, newUser("narrow"));
     const nav = mainNav(page);
     for (const name of TABS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     for (const name of ["Journal", "Insights", "Whispers", "Settings", "Admin"])
@@ -178,7 +185,7 @@ test.describe("on a phone", () => {
 
   test("a cold load shows the header, the tabs and a skeleton while it checks who he is", async ({ page }) => {
     test.setTimeout(150_000); // a sign-up and many pages
-    await signUpThroughOnboarding(page, newUser("cold"));
+    await signUpMember(page, newUser("cold"));
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/me", async (route) => {
@@ -353,7 +360,7 @@ test.describe("320 px wide with text at 200%", () => {
       expect(await noHorizontalOverflow(page), `${route} signed out`).toBe(true);
     }
 
-    await signUpThroughOnboarding(page, newUser("large"));
+    await signUpMember(page, newUser("large"));
     for (const route of ["/", "/path", "/word", "/pasture", "/flock", "/journal", "/whispers", "/settings"]) {
       await page.goto(route);
       await bigText(page);

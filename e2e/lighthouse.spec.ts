@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { newUser, signUpThroughOnboarding } from "./helpers";
+import { newUser, signUpMember } from "./helpers";
 
 /**
  * Issue 18: Lighthouse (mobile, its default form factor) in the test suite, for accessibility and best practices on
@@ -55,7 +55,7 @@ test.describe("Lighthouse on mobile", () => {
   });
 
   test("signed-in Today: accessibility 100, best practices 100", async ({ page, context, baseURL }) => {
-    await signUpThroughOnboarding(page, newUser("lighthouse"));
+    await signUpMember(page, newUser("lighthouse"));
     const cookie = (await context.cookies())
       .filter((c) => baseURL!.includes(c.domain))
       .map((c) => `${c.name}=${c.value}`)

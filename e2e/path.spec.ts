@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
+import { expectNoSeriousViolations, newUser, signUpMember, signUpThroughOnboarding } from "./helpers";
 
 test("a new member starts a plan in onboarding, does day 1 from Today, and The Path shows his progress", async ({ page }) => {
   await signUpThroughOnboarding(page, newUser("pathfinder"), "/", { firstPlan: true });
@@ -49,7 +49,7 @@ test("a new member starts a plan in onboarding, does day 1 from Today, and The P
 });
 
 test("a member finds a plan in the library by theme and joins it", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("seeker"));
+  await signUpMember(page, newUser("seeker"));
   await page.getByRole("link", { name: "The Path" }).first().click();
   await expect(page.getByRole("heading", { name: "My plans" })).toBeVisible();
   await expect(page.getByText("You're not following a plan yet.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { becomePremium, expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
+import { becomePremium, expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
 
 /**
  * The plan builder (issue 13, /path/builder): a Premium member copies a starter plan and shapes it (a bad reference
@@ -16,7 +16,7 @@ const dayItems = (page: Page) => page.getByRole("list", { name: "Days" }).getByR
 
 test("a Premium member copies a starter plan, shapes it, saves a draft, publishes it and follows it", async ({ page }) => {
   test.setTimeout(150_000);
-  await signUpThroughOnboarding(page, newUser("builder"));
+  await signUpMember(page, newUser("builder"));
   await becomePremium(page);
 
   // From The Path to the builder: how to start.
@@ -165,7 +165,7 @@ test("a Premium member copies a starter plan, shapes it, saves a draft, publishe
 });
 
 test("a Premium member makes his own copy from a starter plan's page, and deletes it", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("copier"));
+  await signUpMember(page, newUser("copier"));
   await becomePremium(page);
   await page.goto("/path");
   const first = page.getByRole("region", { name: "Find a plan" }).getByRole("listitem").first();
@@ -187,7 +187,7 @@ test("a Premium member makes his own copy from a starter plan's page, and delete
 });
 
 test("a free member is shown the Premium message and the way to upgrade instead of the builder", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("freebuild"));
+  await signUpMember(page, newUser("freebuild"));
   await page.goto("/path");
   const build = page.getByRole("link", { name: /Build a plan by hand/ });
   await expect(build).toContainText("Premium");

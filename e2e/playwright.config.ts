@@ -17,7 +17,7 @@ export default defineConfig({
   outputDir: "../test-results",
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: "retain-on-failure",
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     // The service worker (issue 18) would answer requests a spec routes or aborts with page.route, unseen by it;
     // e2e/pwa.spec.ts allows it for its own tests.
     serviceWorkers: "block",

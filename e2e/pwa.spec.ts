@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { newUser, signIn, signOutFromSettings, signUpThroughOnboarding } from "./helpers";
+import { newUser, signIn, signOutFromSettings, signUpMember } from "./helpers";
 
 // Every other spec blocks service workers (playwright.config.ts); these are about it.
 test.use({ serviceWorkers: "allow" });
@@ -45,7 +45,7 @@ test("offline: Today read and journal entries written with the network cut, list
 }) => {
   test.setTimeout(180_000);
   const user = newUser("offline");
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   await workerControls(page);
   const title = page.getByRole("heading", { level: 1 });
   await expect(title).toBeVisible();
@@ -111,7 +111,7 @@ test("offline: Mark Complete and the check-in are kept on the device, shown done
 }) => {
   test.setTimeout(180_000);
   const user = newUser("offdone");
-  await signUpThroughOnboarding(page, user);
+  await signUpMember(page, user);
   await workerControls(page);
   await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
 
@@ -161,7 +161,7 @@ test("offline: a plan day marked complete and a highlight are kept on the device
 }) => {
   test.setTimeout(180_000);
   const user = newUser("offpath");
-  await signUpThroughOnboarding(page, user, "/", { firstPlan: true });
+  await signUpMember(page, user, "/", { firstPlan: true });
   await workerControls(page);
   // Opened once online, so the worker has them: the plan's day 1 and John 3.
   await page.getByRole("region", { name: "Today on your Path" }).getByRole("link").first().click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { becomePremium, expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
+import { becomePremium, expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
 
 /**
  * The series library (issue 16): a member finds the Library beside the Feed, browses it, opens a series, follows it,
@@ -14,7 +14,7 @@ test("a member browses the library, follows a series, reads and completes sessio
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUpThroughOnboarding(page, newUser("series"));
+  await signUpMember(page, newUser("series"));
 
   // The Pasture's way in: Feed and Library side by side.
   await page.goto("/pasture");
@@ -88,7 +88,7 @@ test("a member browses the library, follows a series, reads and completes sessio
 
 test("a Premium member creates a series by hand, with a drafted guide for one session", async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpThroughOnboarding(page, newUser("leader"));
+  await signUpMember(page, newUser("leader"));
   await becomePremium(page);
   await page.goto("/pasture/library");
   await page.getByRole("link", { name: "Create a series" }).click();

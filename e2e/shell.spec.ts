@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
+import { expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
 
 test("auth, onboarding and settings pages have no serious accessibility violations", async ({ page }) => {
   await page.goto("/auth?from=onboarding");
@@ -24,7 +24,7 @@ test("auth, onboarding and settings pages have no serious accessibility violatio
 });
 
 test("settings page has no serious accessibility violations; header and pages behave as the spec says", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("shell"));
+  await signUpMember(page, newUser("shell"));
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
   await expect(page.getByText("You are on the free plan.")).toBeVisible();
@@ -60,7 +60,7 @@ test("settings page has no serious accessibility violations; header and pages be
 });
 
 test("settings: he changes his focus areas and current topics, and signing out has its own place", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("growth"));
+  await signUpMember(page, newUser("growth"));
   await page.goto("/settings");
   const focus = page.getByRole("group", { name: "Focus areas" });
   const topics = page.getByRole("group", { name: "Current topics" });

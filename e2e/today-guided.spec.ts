@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoViolations, newUser, signUpThroughOnboarding } from "./helpers";
+import { expectNoViolations, newUser, signUpMember } from "./helpers";
 
 /** Today as a guided morning (issue 14): the hero, the steps, Mark Complete in reach, the completion moment, focus. */
 
@@ -21,7 +21,7 @@ test.describe("on a 390 x 844 phone", () => {
   }) => {
     // A long walk (sign-up, every step, audio): near a minute alone, more beside other work.
     test.setTimeout(150_000);
-    await signUpThroughOnboarding(page, newUser("guided"));
+    await signUpMember(page, newUser("guided"));
     expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
 
     // The hero: the theme's artwork (no picture of its own), the theme, the title, the reading time and a large Listen.
@@ -204,7 +204,7 @@ test.describe("on a 390 x 844 phone", () => {
 test("a plan follower's completion moment offers today's plan day and the journal; the upgrade card stacks and nothing overflows at 320 px", async ({
   page,
 }) => {
-  await signUpThroughOnboarding(page, newUser("follower"), "/", { firstPlan: true });
+  await signUpMember(page, newUser("follower"), "/", { firstPlan: true });
   await expect(page.getByTestId("streak")).toHaveText("Start your streak today");
   // The Pixel 7's own screen too: Mark Complete on the first screen.
   await expect(page.getByRole("button", { name: "Mark Complete" })).toBeInViewport({ ratio: 1 });
@@ -246,7 +246,7 @@ test("a plan follower's completion moment offers today's plan day and the journa
 });
 
 test("Today has no accessibility violations, light and dark, with the calendar open too", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("axetoday"));
+  await signUpMember(page, newUser("axetoday"));
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("week-strip")).toBeVisible();
   for (const scheme of ["light", "dark"] as const) {
@@ -277,7 +277,7 @@ test.describe("on a laptop", () => {
   test("Today uses two columns: the devotional, and beside it the week, the check-in, the whisper and the plan day", async ({
     page,
   }) => {
-    await signUpThroughOnboarding(page, newUser("laptop"), "/", { firstPlan: true });
+    await signUpMember(page, newUser("laptop"), "/", { firstPlan: true });
     const main = page.getByTestId("today-main");
     const beside = page.getByTestId("today-beside");
     await expect(main.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signUpThroughOnboarding } from "./helpers";
+import { newUser, signUpMember } from "./helpers";
 
 test("Today: complete the devotional, journal, feel far from God, check in, and listen", async ({ page }) => {
   // The whole morning and the speech synthesis in one test: more than the default minute on a busy machine.
   test.setTimeout(120_000);
-  await signUpThroughOnboarding(page, newUser("today"));
+  await signUpMember(page, newUser("today"));
   const devotionalTitle = page.getByRole("heading", { level: 1 });
   await expect(devotionalTitle).toBeVisible();
   await expect(page.getByText("(WEB)")).toBeVisible();
@@ -142,7 +142,7 @@ test("Today: complete the devotional, journal, feel far from God, check in, and 
 });
 
 test("Today: the backup devotional, a lapsed session, the care card, and the journal page", async ({ page, context }) => {
-  await signUpThroughOnboarding(page, newUser("care"));
+  await signUpMember(page, newUser("care"));
   const title = page.getByRole("heading", { level: 1 });
   await expect(title).toBeVisible();
   const realTitle = await title.textContent();
@@ -318,7 +318,7 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
 });
 
 test("Today: a different devotional is also the one My Flock's reflection composer asks about", async ({ page }) => {
-  await signUpThroughOnboarding(page, newUser("prompt"));
+  await signUpMember(page, newUser("prompt"));
   const question = page.locator("#reflection-title + p");
   const firstQuestion = (await question.textContent())!;
 

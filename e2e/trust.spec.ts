@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signUpThroughOnboarding } from "./helpers";
+import { newUser, signUpMember } from "./helpers";
 
 test("a signed-out first load logs no console error and breaks no Content-Security-Policy rule", async ({ page }) => {
   const problems: string[] = [];
@@ -25,7 +25,7 @@ test("a signed-in member's pages run without a Content-Security-Policy violation
   const violations: string[] = [];
   const collect = async () =>
     violations.push(...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)));
-  await signUpThroughOnboarding(page, newUser("csp"));
+  await signUpMember(page, newUser("csp"));
   await collect();
   for (const route of ["/", "/path", "/path/create/basics", "/journal", "/settings"]) {
     await page.goto(route);
@@ -58,7 +58,7 @@ test("/success tells the truth: a member who did not pay is not told he is Premi
   await page.goto("/success");
   await expect(page.getByRole("heading", { name: "Sign in to see your subscription" })).toBeVisible();
 
-  await signUpThroughOnboarding(page, newUser("nopay"));
+  await signUpMember(page, newUser("nopay"));
   await page.clock.install();
   await page.goto("/success");
   await expect(page.getByRole("heading", { name: "Confirming your subscription" })).toBeVisible();

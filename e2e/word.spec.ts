@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousViolations, newUser, signUpThroughOnboarding } from "./helpers";
+import { expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
 
 const verse = (page: Page, n: number) => page.locator(`[data-verse="${n}"]`).first();
 
 test("The Word: John 3 in WEB and KJV, search to John 10, highlight kept after a reload, references open the reader", async ({
   page,
 }) => {
-  await signUpThroughOnboarding(page, newUser("reader"));
+  await signUpMember(page, newUser("reader"));
 
   // Today's passage opens the reader at those verses, marked.
   const passage = page.getByRole("link", { name: /, open in The Word$/ });
@@ -100,7 +100,7 @@ test("The Word: notes, sharing a verse as a picture or text, dark mode, and list
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signUpThroughOnboarding(page, newUser("sharer"));
+  await signUpMember(page, newUser("sharer"));
   await page.goto("/word/psalms/23");
   await expect(page.getByRole("heading", { name: "Psalm 23" })).toBeVisible();
   await expect(page.getByText("A Psalm by David.")).toBeVisible();
