@@ -341,3 +341,15 @@ test("Today: a different devotional is also the one My Flock's reflection compos
   await page.getByRole("link", { name: /Morning Watch/ }).click();
   await expect(page.getByTestId("reflection-prompt")).toHaveText(newQuestion);
 });
+
+test.describe("on a phone set to New Zealand's time", () => {
+  test.use({ timezoneId: "Pacific/Auckland" });
+
+  test("Today tells the server his time zone once the page has settled, and his day follows it", async ({ page }) => {
+    await signUpMember(page, newUser("zone"));
+    const today = async () => (await page.request.get("/api/today")).json() as Promise<{ time_zone: string; date: string }>;
+    await expect.poll(async () => (await today()).time_zone).toBe("Pacific/Auckland");
+    const auckland = new Intl.DateTimeFormat("en-CA", { timeZone: "Pacific/Auckland" }).format(new Date());
+    expect((await today()).date).toBe(auckland);
+  });
+});

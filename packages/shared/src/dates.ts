@@ -34,3 +34,40 @@ export function weekStartOf(date: string): string {
 export function weekEndOf(date: string): string {
   return addDays(weekStartOf(date), 6);
 }
+
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** "November 2026" for "2026-11". */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split("-");
+  return `${MONTH_NAMES[Number(m) - 1]} ${year}`;
+}
+
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/**
+ * "Friday, November 27" for one of his dates. Written out here, not by Intl: Shepherd speaks English throughout, and a
+ * page's first Intl formatter loads the browser's locale data, 40 to 170 ms of a phone's main thread before Today shows.
+ */
+export function longDateLabel(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return `${WEEKDAY_NAMES[d.getUTCDay()]}, ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
+
+/** "F" for a Friday: a week strip's column heading. */
+export function weekdayLetter(date: string): string {
+  return WEEKDAY_NAMES[weekdayOf(date)]!.charAt(0);
+}

@@ -1,4 +1,4 @@
-import { addDays, DAY_MS, daysBetween, weekdayOf, weekEndOf, weekStartOf } from "./dates";
+import { addDays, DAY_MS, daysBetween, monthLabel, MONTH_NAMES, weekdayOf, weekEndOf, weekStartOf } from "./dates";
 
 export { weekEndOf, weekStartOf };
 import { FOCUS_THEME_IDS, type FocusThemeId } from "./themes";
@@ -213,26 +213,7 @@ export function streakCalendar(days: readonly InsightDay[], today: string, curre
   return { days: result, current, longest, doneDays, totalDays };
 }
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
-/** "November 2026" for "2026-11". */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split("-");
-  return `${MONTH_NAMES[Number(m) - 1]} ${year}`;
-}
+export { monthLabel };
 
 /** "Mon 3 Nov" for a date. */
 export function dayLabel(date: string): string {

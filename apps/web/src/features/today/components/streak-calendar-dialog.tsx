@@ -1,16 +1,13 @@
 import { ChevronLeft, ChevronRight, Flame } from "lucide-react";
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { longDateLabel, monthLabel, WEEKDAY_NAMES, weekdayLetter, weekdayOf } from "@shepherd/shared/dates";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { useKeptDays } from "../api/get-streak-days";
 import { dayState, monthGrid, shiftMonth, streakLabel, weekOf } from "../calendar";
-import { longDate, WeekStrip } from "./week-strip";
+import { WeekStrip } from "./week-strip";
 import { EYEBROW_HEADING } from "./eyebrow";
-
-function monthName(month: string): string {
-  return new Date(`${month}-01T12:00:00Z`).toLocaleDateString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
-}
 
 /** One month as a calendar page: each day he kept is filled. */
 function MonthTable(props: { month: string; today: string; kept: ReadonlySet<string> }) {
@@ -19,16 +16,13 @@ function MonthTable(props: { month: string; today: string; kept: ReadonlySet<str
   return (
     <div className="space-y-2">
       <table className="w-full table-fixed border-separate border-spacing-1 text-center text-sm" data-testid="month-calendar">
-        <caption className="sr-only">{monthName(props.month)}</caption>
+        <caption className="sr-only">{monthLabel(props.month)}</caption>
         <thead>
           <tr>
             {weekOf(weeks[0]![0]!.date).map((date) => (
               <th key={date} scope="col" className="text-xs font-medium text-stone-600 dark:text-stone-400">
-                <abbr
-                  title={new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: "long", timeZone: "UTC" })}
-                  className="no-underline"
-                >
-                  {new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: "narrow", timeZone: "UTC" })}
+                <abbr title={WEEKDAY_NAMES[weekdayOf(date)]} className="no-underline">
+                  {weekdayLetter(date)}
                 </abbr>
               </th>
             ))}
@@ -55,7 +49,7 @@ function MonthTable(props: { month: string; today: string; kept: ReadonlySet<str
                       {Number(date.slice(8))}
                     </span>
                     <span className="sr-only">
-                      {longDate(date)}
+                      {longDateLabel(date)}
                       {state === "kept" ? ", done" : state === "open" ? ", today" : ""}
                     </span>
                   </td>
@@ -67,8 +61,8 @@ function MonthTable(props: { month: string; today: string; kept: ReadonlySet<str
       </table>
       <p className="text-sm text-stone-700 dark:text-stone-300">
         {inMonth === 0
-          ? `No days kept in ${monthName(props.month)} yet.`
-          : `${inMonth} day${inMonth === 1 ? "" : "s"} kept in ${monthName(props.month)}.`}
+          ? `No days kept in ${monthLabel(props.month)} yet.`
+          : `${inMonth} day${inMonth === 1 ? "" : "s"} kept in ${monthLabel(props.month)}.`}
       </p>
     </div>
   );
@@ -110,7 +104,7 @@ export function StreakCalendarDialog(props: { today: string; streak: number; onC
       <section aria-labelledby="calendar-month-title" className="space-y-2">
         <div className="flex items-center justify-between gap-2">
           <h3 id="calendar-month-title" className={EYEBROW_HEADING}>
-            {offset === 0 ? "This month" : monthName(month)}
+            {offset === 0 ? "This month" : monthLabel(month)}
           </h3>
           <div className="flex gap-1">
             <button

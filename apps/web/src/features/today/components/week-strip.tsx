@@ -1,4 +1,5 @@
 import { Check } from "lucide-react";
+import { longDateLabel, weekdayLetter } from "@shepherd/shared/dates";
 import { cn } from "@/lib/cn";
 import { dayState, weekOf, type DayState } from "../calendar";
 
@@ -9,22 +10,6 @@ const SPOKEN: Record<DayState, string> = {
   future: "still to come",
 };
 
-// One formatter each, made on first use: toLocaleDateString builds a new one on every call, which costs a phone
-// about a millisecond each time, fourteen times a week strip.
-let longFormat: Intl.DateTimeFormat | undefined;
-let narrowFormat: Intl.DateTimeFormat | undefined;
-
-/** "Monday, June 15" for one of his dates (read as a UTC date, so no time zone moves it). */
-export function longDate(date: string): string {
-  longFormat ??= new Intl.DateTimeFormat(undefined, { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
-  return longFormat.format(new Date(`${date}T12:00:00Z`));
-}
-
-function shortWeekday(date: string): string {
-  narrowFormat ??= new Intl.DateTimeFormat(undefined, { weekday: "narrow", timeZone: "UTC" });
-  return narrowFormat.format(new Date(`${date}T12:00:00Z`));
-}
-
 /** This week, Sunday to Saturday: a mark on each day he kept (a devotional completed or a check-in made). */
 export function WeekStrip(props: { today: string; kept: ReadonlySet<string>; className?: string }) {
   return (
@@ -34,7 +19,7 @@ export function WeekStrip(props: { today: string; kept: ReadonlySet<string>; cla
         return (
           <li key={date} data-state={state} data-date={date} className="flex flex-col items-center gap-1">
             <span aria-hidden="true" className="text-xs font-medium text-stone-600 dark:text-stone-400">
-              {shortWeekday(date)}
+              {weekdayLetter(date)}
             </span>
             <span
               aria-hidden="true"
@@ -50,7 +35,7 @@ export function WeekStrip(props: { today: string; kept: ReadonlySet<string>; cla
               {state === "kept" ? <Check className="h-4 w-4" /> : null}
             </span>
             <span className="sr-only">
-              {longDate(date)}: {SPOKEN[state]}
+              {longDateLabel(date)}: {SPOKEN[state]}
             </span>
           </li>
         );

@@ -12,6 +12,7 @@ import {
   type RefObject,
 } from "react";
 import type { TodayState } from "@shepherd/shared/api";
+import { longDateLabel } from "@shepherd/shared/dates";
 import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
@@ -290,9 +291,7 @@ function GuidedToday({ state, waiting }: { state: TodayState; waiting: { complet
     <div ref={dock.rootRef} className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(16rem,20rem)] lg:items-start lg:gap-6">
       <div className="min-w-0 space-y-5" data-testid="today-main">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            {new Date(`${state.date}T12:00:00`).toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric" })}
-          </p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{longDateLabel(state.date)}</p>
           <StreakPill streak={state.streak} onOpen={openCalendar} />
         </div>
 
