@@ -10,6 +10,7 @@ import { onSyncedCare, setQueueMember, syncNow } from "@/lib/offline/sync";
 import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { tellWorkerMember } from "@/lib/pwa/worker";
 import { useMe, useSession } from "@/lib/session";
+import { localTimeZone } from "@/lib/time-zone";
 
 /** How often writes waiting on the device are tried again while online (an empty queue costs one IndexedDB read). */
 const SYNC_RETRY_MS = 30_000;
@@ -47,7 +48,7 @@ export function PwaKeeper() {
     if (!signedIn || install !== "available") return;
     let daysBefore = 0;
     try {
-      daysBefore = recordDayUsed(localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
+      daysBefore = recordDayUsed(localDate(new Date(), localTimeZone()));
       if (!shouldOfferInstall(daysBefore)) return;
       markInstallOffered();
     } catch {

@@ -1,2 +1,15 @@
-/** This device's time zone (IANA name), UTC when the browser does not say. */
-export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+/** Temporal where the browser has it (Chromium 144+, Firefox 139+): it names the zone without loading locale data. */
+const temporal = (globalThis as { Temporal?: { Now: { timeZoneId(): string } } }).Temporal;
+
+/**
+ * This device's time zone (IANA name), UTC when the browser does not say. Temporal answers at once; Intl's first
+ * formatter on a page loads the browser's locale data (30 to 170 ms of a phone's main thread), so it is the fallback.
+ */
+export function localTimeZone(): string {
+  try {
+    if (temporal) return temporal.Now.timeZoneId();
+  } catch {
+    // an old Temporal draft: Intl below
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}

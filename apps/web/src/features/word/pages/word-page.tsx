@@ -14,9 +14,10 @@ import { useReaderSettings } from "../api/get-reader-settings";
 import { BookGrid } from "../components/book-picker";
 import { SearchForm } from "../components/search-form";
 import { ShareDialog, type SharedVerse } from "../components/share-dialog";
+import { localTimeZone } from "@/lib/time-zone";
 
 function todayHere(): string {
-  return localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return localDate(new Date(), localTimeZone());
 }
 
 /** `/word`: the verse of the day, where I left off, search, and the books. `/word?ref=...` opens a reference. */
