@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Flame } from "lucide-react";
 import { useState } from "react";
-import { Dialog } from "@/components/ui/dialog";
 import { longDateLabel, monthLabel, WEEKDAY_NAMES, weekdayLetter, weekdayOf } from "@shepherd/shared/dates";
+import { Dialog } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { useKeptDays } from "../api/get-streak-days";

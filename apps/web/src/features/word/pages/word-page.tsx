@@ -8,13 +8,13 @@ import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
+import { localTimeZone } from "@/lib/time-zone";
 import { usePassage } from "../api/get-passage";
 import { useVerseOfTheDay } from "../api/get-verse-of-the-day";
 import { useReaderSettings } from "../api/get-reader-settings";
 import { BookGrid } from "../components/book-picker";
 import { SearchForm } from "../components/search-form";
 import { ShareDialog, type SharedVerse } from "../components/share-dialog";
-import { localTimeZone } from "@/lib/time-zone";
 
 function todayHere(): string {
   return localDate(new Date(), localTimeZone());
