@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { withDatabase } from "./database";
-import { expectNoViolations, newUser, type TestUser } from "./helpers";
+import { expectNoViolations, makeMember, newUser, type TestUser } from "./helpers";
 
 /**
  * Live video gatherings (issue 16) in real Chromium: fake camera and microphone, loopback WebRTC between browser
@@ -38,18 +38,7 @@ async function member(browser: Browser, baseURL: string, prefix: string): Promis
   const user = newUser(prefix);
   const context = await browser.newContext({ baseURL, permissions: ["camera", "microphone"] });
   await context.addInitScript(() => localStorage.setItem("onboardingComplete", "true"));
-  const headers = { origin: baseURL };
-  const signUp = await context.request.post("/api/auth/sign-up/email", {
-    data: { email: user.email, password: user.password, name: user.name },
-    headers,
-  });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  const profile = await context.request.patch("/api/profile", {
-    data: { username: user.username, focus: ["marriage"], current_topics: ["work_pressure"] },
-    headers,
-  });
-  expect(profile.status(), await profile.text()).toBe(200);
-  expect((await context.request.post("/api/onboarding/complete", { data: {}, headers })).status()).toBe(200);
+  await makeMember(context, user);
   return { user, context, page: await context.newPage() };
 }
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -78,18 +78,12 @@ export async function signUpThroughOnboarding(
 
 /**
  * The member signUpThroughOnboarding makes (Marriage, "Pressure at work", his username, no plan or the first one
- * offered), made through the API the onboarding pages call, in the page's own browser context (its cookie jar gets
- * the session), then Today (or `landsOn`) opened. For specs about something after onboarding: walking its five pages
- * costs a test 10 to 20 s on two busy cores. auth.spec, path.spec, shell.spec, layout.spec's titles and the
- * accessibility sweep walk the pages themselves.
+ * offered), made through the API the onboarding pages call, in a browser context (its cookie jar gets the session).
+ * For specs about something after onboarding: walking its five pages costs a test 10 to 20 s on two busy cores.
+ * auth.spec, path.spec, shell.spec, layout.spec's titles and the accessibility sweep walk the pages themselves.
  */
-export async function signUpMember(
-  page: Page,
-  user: TestUser,
-  landsOn = "/",
-  options: { firstPlan?: boolean } = {},
-): Promise<{ planTitle?: string }> {
-  const request = page.context().request;
+export async function makeMember(context: BrowserContext, user: TestUser, options: { firstPlan?: boolean } = {}) {
+  const request = context.request;
   // The context's own server (a spec may give its context another baseURL than the project's).
   const origin = new URL((await request.get("/api/health")).url()).origin;
   const send = async (method: string, url: string, data?: unknown) => {
@@ -104,17 +98,19 @@ export async function signUpMember(
     display_name: user.name,
     username: user.username,
   });
-  let planTitle: string | undefined;
   if (options.firstPlan) {
-    const [plan] = (await send("GET", "/api/path/onboarding-plans")) as Array<{ id: string; title: string }>;
+    const [plan] = (await send("GET", "/api/path/onboarding-plans")) as Array<{ id: string }>;
     if (!plan) throw new Error("onboarding offered no plan");
     await send("POST", `/api/path/plans/${plan.id}/follow`, {});
-    planTitle = plan.title;
   }
   await send("POST", "/api/onboarding/complete", {});
+}
+
+/** makeMember in the page's context, then Today (or `landsOn`) opened. */
+export async function signUpMember(page: Page, user: TestUser, landsOn = "/", options: { firstPlan?: boolean } = {}) {
+  await makeMember(page.context(), user, options);
   await page.goto(landsOn);
   if (landsOn === "/") await expect(page.getByTestId("streak")).toBeVisible();
-  return { planTitle };
 }
 
 export async function signIn(page: Page, user: Pick<TestUser, "email" | "password">) {

@@ -8,8 +8,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // Most tests sign a member up through onboarding first; on two busy cores (two workers, the server, PostgreSQL,
-  // Chromium) a test of 45 s alone can pass a minute. Two minutes only delays a real hang's report.
+  // On two busy cores (two workers, the server, PostgreSQL, Chromium) a test of 45 s alone can pass a minute. Two
+  // minutes only delays a real hang's report.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.E2E_JSON ? [["list"], ["json", { outputFile: process.env.E2E_JSON }]] : [["list"]],

@@ -1,4 +1,4 @@
-import { addDays, DAY_MS, daysBetween, monthLabel, MONTH_NAMES, weekdayOf, weekEndOf, weekStartOf } from "./dates";
+import { addDays, DAY_MS, daysBetween, monthLabel, MONTH_NAMES, WEEKDAY_NAMES, weekdayOf, weekEndOf, weekStartOf } from "./dates";
 
 export { weekEndOf, weekStartOf };
 import { FOCUS_THEME_IDS, type FocusThemeId } from "./themes";
@@ -213,12 +213,10 @@ export function streakCalendar(days: readonly InsightDay[], today: string, curre
   return { days: result, current, longest, doneDays, totalDays };
 }
 
-export { monthLabel };
-
 /** "Mon 3 Nov" for a date. */
 export function dayLabel(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
-  const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][d.getUTCDay()];
+  const weekday = WEEKDAY_NAMES[d.getUTCDay()]!.slice(0, 3);
   return `${weekday} ${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]!.slice(0, 3)}`;
 }
 

@@ -7,7 +7,7 @@ export function whenIdle(work: () => void, timeoutMs = 3000): () => void {
     const handle = window.requestIdleCallback(work, { timeout: timeoutMs });
     return () => window.cancelIdleCallback(handle);
   }
-  // Safari before 18 has no requestIdleCallback.
+  // Safari has no requestIdleCallback.
   const timer = window.setTimeout(work, Math.min(timeoutMs, 1000));
   return () => window.clearTimeout(timer);
 }

@@ -1,16 +1,9 @@
 import { Flame } from "lucide-react";
+import { WEEKDAY_NAMES } from "@shepherd/shared/dates";
 import { calendarMonths, dayLabel, type CalendarDay, type StreakCalendar } from "@shepherd/shared/insights";
 import { cn } from "@/lib/cn";
 
-const WEEKDAYS = [
-  ["S", "Sunday"],
-  ["M", "Monday"],
-  ["T", "Tuesday"],
-  ["W", "Wednesday"],
-  ["T", "Thursday"],
-  ["F", "Friday"],
-  ["S", "Saturday"],
-] as const;
+const WEEKDAYS = WEEKDAY_NAMES.map((name) => [name.charAt(0), name] as const);
 
 function describe(day: CalendarDay): string {
   const what = day.future
