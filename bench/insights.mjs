@@ -57,6 +57,29 @@ async function seedHistory(client, userId) {
   );
 }
 
+/** The newest member of the built server's embedded PostgreSQL (on `pgPort`) gets three years of days (bench/profile.mjs). */
+export async function seedHistoryOf(dataDir, pgPort) {
+  const client = await superuser(dataDir, pgPort);
+  try {
+    const userId = (await client.query("select id from users order by created_at desc limit 1")).rows[0].id;
+    await seedHistory(client, userId);
+    await client.query("analyze");
+  } finally {
+    await client.end();
+  }
+}
+
+/** A connection to the built server's embedded PostgreSQL as its superuser. */
+async function superuser(dataDir, pgPort) {
+  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`,
+  });
+  client.on("error", () => undefined);
+  await client.connect();
+  return client;
+}
+
 /** PostgreSQL's committed transactions so far: each statement our server sends outside a transaction is one. */
 async function commits(client) {
   const { rows } = await client.query("select xact_commit::bigint as n from pg_stat_database where datname = current_database()");
@@ -108,12 +131,7 @@ export async function runInsights() {
   try {
     ours = await startBuiltServer({ name: "insights", env: { EMBEDDED_PG_PORT: String(pgPort) } });
     const cookie = await signUp(ours.port, { label: "insights" });
-    const password = fs.readFileSync(path.join(ours.dataDir, "postgres-password"), "utf8").trim();
-    client = new pg.Client({
-      connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`,
-    });
-    client.on("error", () => undefined);
-    await client.connect();
+    client = await superuser(ours.dataDir, pgPort);
     const userId = (await client.query("select id from users order by created_at desc limit 1")).rows[0].id;
     await seedHistory(client, userId);
     await client.query("analyze");

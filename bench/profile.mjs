@@ -14,6 +14,7 @@ import path from "node:path";
 import {
   ROOT,
   ensureBuilt,
+  freePort,
   installSignalHandlers,
   postmasterPid,
   procCpuSeconds,
@@ -23,6 +24,7 @@ import {
 } from "./lib/common.mjs";
 import { seedFeed, signUp, startBareServer, startBuiltServer } from "./lib/server.mjs";
 import { followPlans } from "./path.mjs";
+import { seedHistoryOf } from "./insights.mjs";
 import { formatSummary, summarize } from "./lib/cpuprofile.mjs";
 
 const args = process.argv.slice(2);
@@ -47,6 +49,9 @@ const PATHS = {
   feed: "/api/pasture/posts",
   path: "/api/path",
   plan: "/api/path/plans/:id",
+  // The charts' data for a member with three years of every day (bench/insights.mjs's history).
+  insights: "/api/insights/data?range=4w",
+  "insights-year": "/api/insights/data?range=1y",
 };
 // Any other read: a path starting with "/" (GET, with the member's cookie).
 if (scenario.startsWith("/")) PATHS[scenario] = scenario;
@@ -62,14 +67,17 @@ const profFile = path.join(outDir, `${scenario.replace(/\W+/g, "_")}.cpuprofile`
 let server;
 let bare;
 try {
+  const insights = scenario.startsWith("insights");
+  const pgPort = insights ? String(await freePort()) : undefined;
   server = await startBuiltServer({
     name: "profile",
     nodeArgs: profiling ? ["--import", path.join(ROOT, "bench/lib/prof-hook.mjs")] : [],
-    env: { PROF_OUT: profFile, ...extraEnv },
+    env: { PROF_OUT: profFile, ...(pgPort ? { EMBEDDED_PG_PORT: pgPort } : {}), ...extraEnv },
   });
   const { port } = server;
   const cookie = await signUp(port);
   if (scenario === "feed") await seedFeed(port, cookie);
+  if (insights) await seedHistoryOf(server.dataDir, pgPort);
   if (scenario === "path" || scenario === "plan") PATHS.plan = `/api/path/plans/${(await followPlans(port, cookie))[0]}`;
   const headers = scenario === "health" ? {} : { cookie };
   let target = server;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { uuidPrimaryKey, ownerId, createdAt, updatedAt } from "./columns";
 import { planDays } from "./path";
 
@@ -125,4 +125,19 @@ export const encouragementWhispers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("encouragement_whispers_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * The runs of consecutive days a person kept (a completed devotional or a check-in, his own dates), each from its first
+ * to its last day. Kept by triggers on devotional_progress and daily_checkins (migration 0021), so that his streak is
+ * one index probe rather than a walk over up to a year of his days. Derived data: nothing writes it but the triggers.
+ */
+export const streakRuns = pgTable(
+  "streak_runs",
+  {
+    userId: ownerId(),
+    firstDay: date("first_day").notNull(),
+    lastDay: date("last_day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.firstDay] })],
 );

@@ -126,26 +126,20 @@ export async function ensureProgress(
 }
 
 /**
- * Spec section 4, the streak, as SQL: the distinct days with a completed devotional or a check-in in the last 365 days
- * (the person's own dates); consecutive days share `day + row_number()` when ordered newest first, so the newest group
- * is the streak. It is 0 when the newest day is older than yesterday. `user` and `date` (his today, a date) are SQL:
- * bound values here, the Today screen's placeholders in today/screen.ts, so both count the one way.
+ * Spec section 4, the streak, as SQL: the consecutive days up to today or yesterday (his own dates) with a completed
+ * devotional or a check-in, counted back at most 365 days. It is 0 when he kept neither today nor yesterday. The runs of
+ * kept days are in streak_runs (kept by triggers, migration 0021): his run that starts latest on or before today is the
+ * only one that can hold today or yesterday, so the streak is one index probe. `user` and `date` (his today, a date)
+ * are SQL: bound values here, the Today screen's placeholders in today/screen.ts, so both count the one way.
  */
 export function streakSql(user: SQL, date: SQL): SQL {
   return sql`
-    with days as (
-      select progress_date as day from devotional_progress
-        where user_id = ${user} and completed
-          and progress_date > ${date} - ${sql.raw(String(STREAK_LOOKBACK_DAYS))} and progress_date <= ${date}
-      union
-      select check_in_date from daily_checkins
-        where user_id = ${user}
-          and check_in_date > ${date} - ${sql.raw(String(STREAK_LOOKBACK_DAYS))} and check_in_date <= ${date}
-    ),
-    runs as (select day, day + (row_number() over (order by day desc))::int as run from days)
-    select count(*)::int as streak from runs
-    where run = (select run from runs order by day desc limit 1)
-      and (select max(day) from days) >= ${date} - 1`;
+    select coalesce((
+      select case when last_day >= ${date} - 1
+        then (least(last_day, ${date}) - greatest(first_day, ${date} - ${sql.raw(String(STREAK_LOOKBACK_DAYS - 1))}) + 1)
+        else 0 end
+      from streak_runs where user_id = ${user} and first_day <= ${date}
+      order by first_day desc limit 1), 0)::int as streak`;
 }
 
 /** His streak today (streakSql), in one query after his time zone. */
