@@ -55,9 +55,8 @@ export const devotionalProgress = pgTable(
   },
   (t) => [
     uniqueIndex("devotional_progress_user_devotional_key").on(t.userId, t.devotionalId),
-    index("devotional_progress_user_date_idx")
-      .on(t.userId, t.progressDate)
-      .where(sql`${t.completed}`),
+    // His days in order: the kept days (streak runs, the calendar) and the charts' range of days, completed or not.
+    index("devotional_progress_user_date_idx").on(t.userId, t.progressDate),
     // The admin dashboard counts completions by day.
     index("devotional_progress_completed_at_idx")
       .on(t.completedAt)
