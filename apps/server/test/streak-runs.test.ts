@@ -61,11 +61,7 @@ function streakFromDays(days: string[], today: string): number {
 }
 
 async function storedRuns(userId: string): Promise<Array<[string, string]>> {
-  const rows = await app.db
-    .select()
-    .from(streakRuns)
-    .where(eq(streakRuns.userId, userId))
-    .orderBy(streakRuns.firstDay);
+  const rows = await app.db.select().from(streakRuns).where(eq(streakRuns.userId, userId)).orderBy(streakRuns.firstDay);
   return rows.map((r) => [r.firstDay, r.lastDay]);
 }
 
@@ -134,7 +130,10 @@ test("his runs follow every kind of write to his check-ins and devotionals, one 
       label = `devotional of ${gone} deleted`;
     } else {
       // A write that changes no kept day: the slider, on every row at once.
-      await app.db.update(devotionalProgress).set({ spiritualConnection: pick(100) }).where(eq(devotionalProgress.userId, userId));
+      await app.db
+        .update(devotionalProgress)
+        .set({ spiritualConnection: pick(100) })
+        .where(eq(devotionalProgress.userId, userId));
       label = "slider moved";
     }
     await expectRunsKept(userId, `step ${step} (${label})`);
@@ -144,13 +143,19 @@ test("his runs follow every kind of write to his check-ins and devotionals, one 
 test("a run reaching back more than a year counts 365, and only a run holding today or yesterday counts", async () => {
   const { id: userId } = await newPerson(app);
   const today = "2026-06-30";
-  await checkedInOn(app.db, userId, Array.from({ length: 400 }, (_, i) => addDays(today, -i)));
+  await checkedInOn(
+    app.db,
+    userId,
+    Array.from({ length: 400 }, (_, i) => addDays(today, -i)),
+  );
   expect(await storedRuns(userId)).toEqual([[addDays(today, -399), today]]);
   expect(await streakOn(userId, today)).toBe(365);
   expect(await streakOn(userId, addDays(today, 1))).toBe(364);
   expect(await streakOn(userId, addDays(today, 2))).toBe(0);
   // A day in the middle taken away splits the run in two.
-  await app.db.delete(dailyCheckins).where(and(eq(dailyCheckins.userId, userId), eq(dailyCheckins.checkInDate, addDays(today, -10))));
+  await app.db
+    .delete(dailyCheckins)
+    .where(and(eq(dailyCheckins.userId, userId), eq(dailyCheckins.checkInDate, addDays(today, -10))));
   expect(await storedRuns(userId)).toEqual([
     [addDays(today, -399), addDays(today, -11)],
     [addDays(today, -9), today],
@@ -163,9 +168,7 @@ test("writes of his made at the same moment (two devices, a queued check-in sync
   const { id: userId } = await newPerson(app);
   const days = Array.from({ length: 12 }, (_, i) => addDays(BASE, i));
   // Each on its own connection of the pool, all at once, alternating check-ins and completed devotionals.
-  await Promise.all(
-    days.map((d, i) => (i % 2 === 0 ? checkedInOn(app.db, userId, [d]) : completedOn(app.db, userId, [d]))),
-  );
+  await Promise.all(days.map((d, i) => (i % 2 === 0 ? checkedInOn(app.db, userId, [d]) : completedOn(app.db, userId, [d]))));
   expect(await storedRuns(userId)).toEqual([[days[0], days.at(-1)]]);
 });
 
@@ -178,9 +181,12 @@ test("his runs go with his account, and another member's runs are his own", asyn
   expect(await storedRuns(userId)).toEqual([[BASE, addDays(BASE, 2)]]);
   expect(await storedRuns(otherId)).toEqual([[addDays(BASE, 1), addDays(BASE, 1)]]);
   await app.db.delete(users).where(eq(users.id, userId));
-  expect(await app.db.select().from(streakRuns).where(inArray(streakRuns.userId, [userId, otherId]))).toEqual([
-    { userId: otherId, firstDay: addDays(BASE, 1), lastDay: addDays(BASE, 1) },
-  ]);
+  expect(
+    await app.db
+      .select()
+      .from(streakRuns)
+      .where(inArray(streakRuns.userId, [userId, otherId])),
+  ).toEqual([{ userId: otherId, firstDay: addDays(BASE, 1), lastDay: addDays(BASE, 1) }]);
 });
 
 test("the migration's own count of the runs kept before it matches what the triggers keep", async () => {
