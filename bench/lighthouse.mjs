@@ -139,20 +139,25 @@ export function todayFirstRouteJs() {
  */
 async function visitAsMember(chromePort, base, cookie) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
-  const context = browser.contexts()[0];
-  const [name, ...value] = cookie.split(";")[0].split("=");
-  await context.addCookies([{ name, value: value.join("="), url: base }]);
-  const page = await context.newPage();
-  await page.goto(`${base}/`);
-  await page.getByTestId("streak").waitFor({ timeout: 60_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  // A worker installed by this load controls the next one.
-  await page.reload();
-  await page.getByTestId("streak").waitFor({ timeout: 60_000 });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    throw new Error("the service worker does not control Today after a reload");
+  try {
+    const context = browser.contexts()[0];
+    const [name, ...value] = cookie.split(";")[0].split("=");
+    await context.addCookies([{ name, value: value.join("="), url: base }]);
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.getByTestId("streak").waitFor({ timeout: 60_000 });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // A worker installed by this load controls the next one.
+    await page.reload();
+    await page.getByTestId("streak").waitFor({ timeout: 60_000 });
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      throw new Error("the service worker does not control Today after a reload");
+    }
+    await page.close();
+  } finally {
+    // Only this connection ends: the browser (its default context, storage and worker) stays for Lighthouse.
+    await browser.close();
   }
-  await page.close();
 }
 
 /** The median of each number over the runs. */

@@ -14,19 +14,13 @@ import {
   unsubscribeThisBrowser,
 } from "@/lib/pwa/push";
 import { notify, showError } from "@/lib/toast";
+import { WEEKDAY_NAMES } from "@shepherd/shared/dates";
 import type { ReminderChanges } from "@shepherd/shared/reminders";
 import { useReminders, useSendTestReminder, useUpdateReminders } from "../api/reminders";
 import { SettingsSection } from "./settings-section";
 
-const DAYS = [
-  { day: 0, short: "Su", long: "Sunday" },
-  { day: 1, short: "Mo", long: "Monday" },
-  { day: 2, short: "Tu", long: "Tuesday" },
-  { day: 3, short: "We", long: "Wednesday" },
-  { day: 4, short: "Th", long: "Thursday" },
-  { day: 5, short: "Fr", long: "Friday" },
-  { day: 6, short: "Sa", long: "Saturday" },
-] as const;
+/** The week's days as the reminder's day buttons show them: "Su" for Sunday, its full name for screen readers. */
+const DAYS = WEEKDAY_NAMES.map((long, day) => ({ day, short: long.slice(0, 2), long }));
 
 type DeviceState = "checking" | "on" | "off" | "denied" | "unsupported";
 
