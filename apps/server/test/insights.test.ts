@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { addDays, localDate, weekStartOf, type FocusThemeId, type Mood } from "@shepherd/shared";
 import { passageText } from "../src/bible/passages";
 import { schema, type Database } from "../src/db/client";
+import { readDays } from "../src/modules/insights/days";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { newPerson, newPremiumPerson } from "./helpers/auth";
 import { chatCompletion, startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from "./helpers/fake-openai";
+import { seeded } from "./helpers/random";
 import { completedOn } from "./helpers/today";
 
 /**
@@ -172,6 +174,56 @@ describe("the charts' data", () => {
       expect((await client.get(`/api/insights/data?range=${range}`)).json().streak).toBe(50);
     }
     expect((await client.get("/api/streak")).json().streak).toBe(50);
+  });
+
+  test("the charts' days, written by PostgreSQL, are the days the insight writers read, for any mix of days", async () => {
+    const { client, id } = await newPerson(app);
+    const t = today();
+    // A seeded mix over 100 days: check-ins with and without a value or focus, devotionals completed or only slid,
+    // journal entries, and days with nothing.
+    const pick = seeded(7);
+    const back = Array.from({ length: 100 }, (_, n) => addDays(t, -n));
+    const moods: Mood[] = ["struggling", "neutral", "good", "great"];
+    await checkIns(
+      app.db,
+      id,
+      back
+        .filter(() => pick(3) > 0)
+        .map((date) => ({
+          date,
+          mood: moods[pick(4)],
+          connection: pick(2) ? pick(101) : undefined,
+          focus: pick(2) ? (["prayer", "work", "marriage"] as FocusThemeId[]).slice(pick(3)) : undefined,
+        })),
+    );
+    const devotionalDays = back.filter(() => pick(2) > 0);
+    const completed = devotionalDays.filter(() => pick(3) > 0);
+    await completedOn(app.db, id, completed);
+    await completedOn(
+      app.db,
+      id,
+      devotionalDays.filter((d) => !completed.includes(d)),
+      false,
+    );
+    for (const date of devotionalDays.filter(() => pick(2) > 0)) {
+      await app.db
+        .update(schema.devotionalProgress)
+        .set({ spiritualConnection: pick(101), connectionUpdatedAt: new Date() })
+        .where(and(eq(schema.devotionalProgress.userId, id), eq(schema.devotionalProgress.progressDate, date)));
+    }
+    await journal(
+      app.db,
+      id,
+      back
+        .filter(() => pick(4) === 0)
+        .flatMap((date) => Array.from({ length: 1 + pick(3) }, () => ({ date, content: "A note." }))),
+    );
+
+    const data = (await client.get("/api/insights/data?range=3m")).json();
+    const stored = await readDays(app.db, { userId: id, from: data.from, to: data.today });
+    expect(data.days.length).toBeGreaterThan(60);
+    expect(data.days).toEqual(stored.days);
+    expect(data.streak).toBe((await client.get("/api/streak")).json().streak);
   });
 
   test("the slider's value of a day wins over the check-in's", async () => {

@@ -7,6 +7,7 @@ import { schema } from "../src/db/client";
 import { streakSql } from "../src/modules/devotional/service";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { newPerson } from "./helpers/auth";
+import { seeded } from "./helpers/random";
 import { addDays, checkedInOn, completedOn } from "./helpers/today";
 
 /**
@@ -79,18 +80,9 @@ async function expectRunsKept(userId: string, step: string) {
   }
 }
 
-/** A small seeded generator, so a failure names the step that made it and can be run again. */
-function random(seed: number) {
-  let state = seed;
-  return (n: number) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % n;
-  };
-}
-
 test("his runs follow every kind of write to his check-ins and devotionals, one day or many at a time", async () => {
   const { id: userId } = await newPerson(app);
-  const pick = random(20261127);
+  const pick = seeded(20261127);
   const day = () => addDays(BASE, pick(40));
   for (let step = 0; step < 120; step++) {
     const kind = pick(6);

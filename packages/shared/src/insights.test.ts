@@ -3,7 +3,7 @@ import {
   calendarMonths,
   compareStats,
   CONNECTION_BANDS,
-  currentStreak,
+  streakFromRuns,
   emptyDay,
   fillDays,
   weekEndOf,
@@ -67,35 +67,57 @@ describe("the connection bands are spec section 4's label bands", () => {
   });
 });
 
-describe("the streak (spec section 4)", () => {
+describe("the streak (spec section 4) from his runs of kept days", () => {
   const today = "2026-11-26";
+  /** The runs of consecutive days in a list of days, newest first (as the server reads them). */
+  const runsOf = (days: string[]) => {
+    const runs: Array<[string, string]> = [];
+    for (const day of [...new Set(days)].sort()) {
+      const last = runs.at(-1);
+      if (last && addDays(last[1], 1) === day) last[1] = day;
+      else runs.push([day, day]);
+    }
+    return runs.reverse();
+  };
+  const streak = (days: string[], on = today) => streakFromRuns(runsOf(days), on);
+
   it("counts back from today, or from yesterday when today is not done yet", () => {
-    expect(currentStreak(["2026-11-24", "2026-11-25", "2026-11-26"], today)).toBe(3);
-    expect(currentStreak(["2026-11-24", "2026-11-25"], today)).toBe(2);
-    expect(currentStreak(["2026-11-23", "2026-11-24"], today)).toBe(0);
-    expect(currentStreak([], today)).toBe(0);
+    expect(streak(["2026-11-24", "2026-11-25", "2026-11-26"])).toBe(3);
+    expect(streak(["2026-11-24", "2026-11-25"])).toBe(2);
+    expect(streak(["2026-11-23", "2026-11-24"])).toBe(0);
+    expect(streak(["2026-11-20", "2026-11-21", "2026-11-23", "2026-11-24", "2026-11-25"])).toBe(3);
+    expect(streak([])).toBe(0);
   });
 
   it("looks back 365 days at most", () => {
     const year = Array.from({ length: 500 }, (_, i) => addDays(today, -i));
-    expect(currentStreak(year, today)).toBe(365);
+    expect(streak(year)).toBe(365);
+    expect(streak(year, addDays(today, 1))).toBe(364);
+    expect(streak(year.slice(0, 365))).toBe(365);
+    expect(streak(year.slice(1, 366))).toBe(364);
   });
 
-  it("goes on with the run the server counted before the dates it sent, and never past 365 days", () => {
-    const sent = ["2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26"];
-    expect(currentStreak(sent, today, { from: "2026-11-20", run: 10 })).toBe(17);
-    expect(currentStreak(sent, today, { from: "2026-11-20", run: 0 })).toBe(7);
-    expect(currentStreak(sent.slice(1), today, { from: "2026-11-20", run: 10 })).toBe(6);
-    expect(currentStreak(sent.slice(0, -1), today, { from: "2026-11-20", run: 3 })).toBe(9);
-    expect(currentStreak(sent, today, { from: "2026-11-20", run: 400 })).toBe(365);
-    expect(currentStreak([], today, { from: "2026-11-27", run: 5 })).toBe(5);
-    expect(currentStreak([], today, { from: "2026-11-26", run: 5 })).toBe(5);
-    expect(currentStreak([], today, { from: "2026-11-25", run: 5 })).toBe(0);
-  });
-
-  it("ignores a day after his today (he moved west across time zones) and a date given twice", () => {
-    expect(currentStreak(["2026-11-27", "2026-11-25", "2026-11-26", "2026-11-26"], today)).toBe(2);
-    expect(currentStreak(["2026-11-27", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25"], today)).toBe(4);
+  it("ignores days after his today (he moved west across time zones), whatever order the runs come in", () => {
+    expect(streak(["2026-11-27", "2026-11-25", "2026-11-26"])).toBe(2);
+    expect(streak(["2026-11-28", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25"])).toBe(4);
+    expect(
+      streakFromRuns(
+        [
+          ["2026-11-28", "2026-11-29"],
+          ["2026-11-20", "2026-11-26"],
+        ],
+        today,
+      ),
+    ).toBe(7);
+    expect(
+      streakFromRuns(
+        [
+          ["2026-11-20", "2026-11-26"],
+          ["2026-11-28", "2026-11-29"],
+        ],
+        today,
+      ),
+    ).toBe(7);
   });
 });
 

@@ -1,4 +1,4 @@
-import { addDays, DAY_MS, daysBetween, monthLabel, MONTH_NAMES, WEEKDAY_NAMES, weekdayOf, weekEndOf, weekStartOf } from "./dates";
+import { addDays, daysBetween, monthLabel, MONTH_NAMES, WEEKDAY_NAMES, weekdayOf, weekEndOf, weekStartOf } from "./dates";
 
 export { weekEndOf, weekStartOf };
 import { FOCUS_THEME_IDS, type FocusThemeId } from "./themes";
@@ -124,31 +124,20 @@ export function isDoneDay(day: InsightDay): boolean {
 // ---- the streak ----
 
 /**
- * Spec section 4's streak from his done days: consecutive days counted from today, or from yesterday when today is not
- * done yet; 0 when the newest is older than yesterday; only the last 365 days count.
- *
- * `before` stands for the days before a date that were not passed: `run` is the number of consecutive done days ending
- * the day before `from` (the server counts those in PostgreSQL rather than sending each date). A streak that reaches
- * back past `from` goes on with them.
+ * Spec section 4's streak from his runs of kept days ([first, last], any order): the run holding today or yesterday,
+ * counted from its start or 365 days back, to today at most; 0 when no run holds either. The same count as the server's
+ * `streakSql`.
  */
-export function currentStreak(doneDates: Iterable<string>, today: string, before?: { from: string; run: number }): number {
-  const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-  const done = new Set<number>();
-  for (const date of doneDates) done.add(dayNumber(date));
-  const todayNumber = dayNumber(today);
-  const fromNumber = before ? dayNumber(before.from) : -Infinity;
-  let day = done.has(todayNumber) ? todayNumber : todayNumber - 1;
-  let count = 0;
-  while (count < STREAK_LOOKBACK_DAYS) {
-    if (day < fromNumber) {
-      count += before!.run;
-      break;
-    }
-    if (!done.has(day)) break;
-    count += 1;
-    day -= 1;
+export function streakFromRuns(runs: Iterable<readonly [string, string]>, today: string): number {
+  const yesterday = addDays(today, -1);
+  const windowStart = addDays(today, -(STREAK_LOOKBACK_DAYS - 1));
+  for (const [first, last] of runs) {
+    if (first > today || last < yesterday) continue;
+    const end = last < today ? last : today;
+    const start = first > windowStart ? first : windowStart;
+    return daysBetween(start, end) + 1;
   }
-  return Math.min(count, STREAK_LOOKBACK_DAYS);
+  return 0;
 }
 
 /** Where a done day sits in its run of consecutive done days (the calendar joins a run into one band). */

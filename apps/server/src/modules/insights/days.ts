@@ -2,21 +2,18 @@ import type { FocusThemeId, InsightDay, Mood } from "@shepherd/shared";
 import { poolOf, type Database } from "../../db/client";
 
 /**
- * His days as the charts see them, in one round trip: a named statement sent straight to node-postgres (as the Path's
- * enrollments are read), answering one row: his time zone; his check-ins, his devotional days and his journal entries
- * per day between two dates, each as compact JSON arrays built by PostgreSQL from one index range scan; and, for the
- * streak, how many days in a row before the range (back to the streak's window) he completed a devotional or checked
- * in: the run of kept days that holds the day before the range (streak_runs, kept by triggers), one index probe.
- * (Counting those days from his rows, up to 365 of each kind, was about half of a 4-week read's time for a member with
- * a long streak.)
- * The days are joined here, in JavaScript, where it costs less than PostgreSQL's full joins and window functions did
- * (measured as the statement's backend CPU over 500 runs: about a quarter less for 4 weeks and for a year of days).
+ * His days as objects, for the insight writers (a period and the one before it), in one round trip: a named statement
+ * sent straight to node-postgres (as the Path's enrollments are read), answering one row: his time zone; his check-ins,
+ * his devotional days and his journal entries per day between two dates, each as compact JSON arrays built by
+ * PostgreSQL from one index range scan. The days are joined here, in JavaScript. The charts' days, many more and only
+ * passed on, are read as PostgreSQL's own JSON text (`readChartDays`, below); insights.test.ts holds the two to the same
+ * days.
  *
  * The caller does not know his today before the answer (it depends on his time zone, which comes with it), so it asks
  * for a little more than it needs, around the UTC date, and trims: his today is within a day of it.
  */
 
-/** $1 user, $2 first date, $3 last date, $4 first date of the streak's window (after $2: no dates before the range). */
+/** $1 user, $2 first date, $3 last date. */
 const DAYS = `select
   (select time_zone from profiles where id = $1),
   (select coalesce(json_agg(json_build_array(check_in_date, mood, focus_areas, spiritual_connection)), '[]')
@@ -28,22 +25,16 @@ const DAYS = `select
   (select coalesce(json_agg(json_build_array(entry_date, entries)), '[]') from (
     select entry_date, count(*)::int as entries from journal_entries
     where user_id = $1 and created_at >= ($2::date - 2)::timestamptz and entry_date between $2::date and $3::date
-    group by entry_date) per_day),
-  (select coalesce((
-    select case when last_day >= $2::date - 1 then greatest($2::date - greatest(first_day, $4::date), 0) else 0 end
-    from streak_runs where user_id = $1 and first_day <= $2::date - 1
-    order by first_day desc limit 1), 0))`;
+    group by entry_date) per_day)`;
 
 type CheckinTuple = [string, Mood, FocusThemeId[] | null, number | null];
 type ProgressTuple = [string, boolean, number | null];
-type Row = [string | null, CheckinTuple[], ProgressTuple[], Array<[string, number]>, number];
+type Row = [string | null, CheckinTuple[], ProgressTuple[], Array<[string, number]>];
 
 export interface StoredDays {
   timeZone: string | null;
   /** The days of the range with something in them, oldest first. */
   days: InsightDay[];
-  /** Consecutive days ending the day before the range (inside the streak's window) that count for the streak. */
-  runBefore: number;
 }
 
 /** One day's row, filled in from whichever of his check-in, devotional and journal it has. */
@@ -66,16 +57,16 @@ function dayOf(byDate: Map<string, InsightDay>, date: string): InsightDay {
 
 export async function readDays(
   db: Database,
-  options: { userId: string; from: string; to: string; streakFrom: string },
+  options: { userId: string; from: string; to: string },
 ): Promise<StoredDays> {
   const client = poolOf(db);
   const result = await client.query<Row>({
     name: "insights_days",
     text: DAYS,
-    values: [options.userId, options.from, options.to, options.streakFrom],
+    values: [options.userId, options.from, options.to],
     rowMode: "array",
   });
-  const [timeZone, checkins, progress, journal, runBefore] = result.rows[0] ?? [null, [], [], [], 0];
+  const [timeZone, checkins, progress, journal] = result.rows[0] ?? [null, [], [], []];
   const byDate = new Map<string, InsightDay>();
   for (const [date, mood, focusAreas, connection] of checkins) {
     const day = dayOf(byDate, date);
@@ -92,5 +83,58 @@ export async function readDays(
   }
   for (const [date, entries] of journal) dayOf(byDate, date).journal_entries = entries;
   const days = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return { timeZone, days, runBefore };
+  return { timeZone, days };
+}
+
+/**
+ * The charts' days, as JSON text PostgreSQL writes, never parsed here: a year is 365 days, and parsing them, joining them
+ * into objects and writing them out again was most of a year's read (its time and its garbage). One row: his time zone;
+ * his two latest runs of kept days (the streak, `streakFromRuns`); and each day of the range with something in it, its
+ * date and its InsightDay as JSON (the same fields, in the same order, as `readDays` makes), oldest first. The caller
+ * keeps the days of his own range (his today comes with his time zone) and joins their text into the answer.
+ */
+const CHART_DAYS = `select
+  (select time_zone from profiles where id = $1),
+  (select coalesce(array_agg(first_day::text || ' ' || last_day::text), '{}') from (
+    select first_day, last_day from streak_runs where user_id = $1 and first_day <= $3::date
+    order by first_day desc limit 2) latest),
+  coalesce(array_agg(day::text order by day), '{}'),
+  coalesce(array_agg(json_build_object('date', day, 'connection', coalesce(slider, checkin_connection), 'mood', mood,
+    'focus_areas', coalesce(focus_areas, '{}'), 'devotional_completed', coalesce(completed, false),
+    'checked_in', checked_in, 'journal_entries', coalesce(entries, 0))::text order by day), '{}')
+from (
+  select coalesce(c.day, p.day, j.day) as day, c.connection as checkin_connection, c.mood, c.focus_areas,
+    c.day is not null as checked_in, p.completed, p.connection as slider, j.entries
+  from (select check_in_date as day, spiritual_connection as connection, mood, focus_areas from daily_checkins
+      where user_id = $1 and check_in_date between $2::date and $3::date) c
+    full join (select progress_date as day, completed,
+        case when connection_updated_at is not null then spiritual_connection end as connection
+      from devotional_progress where user_id = $1 and progress_date between $2::date and $3::date
+        and (completed or connection_updated_at is not null)) p on p.day = c.day
+    full join (select entry_date as day, count(*)::int as entries from journal_entries
+      where user_id = $1 and created_at >= ($2::date - 2)::timestamptz and entry_date between $2::date and $3::date
+      group by entry_date) j on j.day = coalesce(c.day, p.day)
+) days`;
+
+export interface ChartDays {
+  timeZone: string | null;
+  /** His latest runs of kept days starting on or before the last date asked, newest first: [first, last]. */
+  runs: Array<[string, string]>;
+  /** The days with something in them, oldest first, and each one's InsightDay as JSON text. */
+  dates: string[];
+  json: string[];
+}
+
+export async function readChartDays(
+  db: Database,
+  options: { userId: string; from: string; to: string },
+): Promise<ChartDays> {
+  const result = await poolOf(db).query<[string | null, string[], string[], string[]]>({
+    name: "insights_chart_days",
+    text: CHART_DAYS,
+    values: [options.userId, options.from, options.to],
+    rowMode: "array",
+  });
+  const [timeZone, runs, dates, json] = result.rows[0] ?? [null, [], [], []];
+  return { timeZone, runs: runs.map((run) => run.split(" ") as [string, string]), dates, json };
 }

@@ -1,13 +1,11 @@
 import { and, asc, between, eq, isNotNull, sql } from "drizzle-orm";
 import {
   addDays,
-  currentStreak,
-  isDoneDay,
   needsCare,
   periodBounds,
   periodStats,
   rangeBounds,
-  STREAK_LOOKBACK_DAYS,
+  streakFromRuns,
   type Insight,
   type InsightPage,
   type InsightPeriodId,
@@ -22,7 +20,7 @@ import { notFound } from "../../errors";
 import type { AiTextProvider } from "../../providers/ai/ai";
 import { accessDenied, checkAccess, withAccess } from "../access/service";
 import { dayIn } from "../devotional/service";
-import { readDays } from "./days";
+import { readChartDays, readDays } from "./days";
 
 /**
  * Insights (docs/insights.md): the charts' data (his days of a range, one round trip), the reflections written from
@@ -33,35 +31,27 @@ const { insights, journalEntries, dailyCheckins, profiles } = schema;
 
 const utcDate = (now: Date) => now.toISOString().slice(0, 10);
 
-/** GET /api/insights/data: his days of a range and his streak, in his own dates. */
+/**
+ * GET /api/insights/data: his days of a range and his streak, in his own dates, as the JSON text of InsightsData (the
+ * days as PostgreSQL wrote them; see `readChartDays`).
+ */
 export async function insightsData(
   db: Database,
   options: { userId: string; range: InsightRangeId; now?: Date },
-): Promise<InsightsData> {
+): Promise<string> {
   const now = options.now ?? new Date();
   const utc = utcDate(now);
-  // His today is within a day of the UTC date: ask for the widest range it could need, then trim to his.
-  const asked = rangeBounds(options.range, addDays(utc, -1)).from;
-  const stored = await readDays(db, {
+  // His today is within a day of the UTC date: ask for the widest range it could need, then keep his.
+  const stored = await readChartDays(db, {
     userId: options.userId,
-    from: asked,
+    from: rangeBounds(options.range, addDays(utc, -1)).from,
     to: addDays(utc, 1),
-    streakFrom: addDays(utc, -(STREAK_LOOKBACK_DAYS + 1)),
   });
   const { date: today, timeZone } = dayIn(now, stored.timeZone);
   const { from } = rangeBounds(options.range, today);
-  return {
-    range: options.range,
-    today,
-    time_zone: timeZone,
-    from,
-    days: stored.days.filter((d) => d.date >= from && d.date <= today),
-    streak: currentStreak(
-      stored.days.filter(isDoneDay).map((d) => d.date),
-      today,
-      { from: asked, run: stored.runBefore },
-    ),
-  };
+  const days = stored.json.filter((_, i) => stored.dates[i]! >= from && stored.dates[i]! <= today);
+  const head: Omit<InsightsData, "days" | "streak"> = { range: options.range, today, time_zone: timeZone, from };
+  return `${JSON.stringify(head).slice(0, -1)},"days":[${days.join(",")}],"streak":${streakFromRuns(stored.runs, today)}}`;
 }
 
 function toSummary(row: typeof insights.$inferSelect): InsightSummary {
@@ -135,7 +125,6 @@ export async function generateInsight(
     userId: options.userId,
     from: addDays(widest.previousFrom, -2),
     to: widest.to,
-    streakFrom: widest.to,
   });
   const { date: today } = dayIn(now, stored.timeZone);
   const bounds = periodBounds(options.period, today);
