@@ -55,10 +55,7 @@ function dayOf(byDate: Map<string, InsightDay>, date: string): InsightDay {
   return day;
 }
 
-export async function readDays(
-  db: Database,
-  options: { userId: string; from: string; to: string },
-): Promise<StoredDays> {
+export async function readDays(db: Database, options: { userId: string; from: string; to: string }): Promise<StoredDays> {
   const client = poolOf(db);
   const result = await client.query<Row>({
     name: "insights_days",
@@ -95,13 +92,13 @@ export async function readDays(
  */
 const CHART_DAYS = `select
   (select time_zone from profiles where id = $1),
-  (select coalesce(array_agg(first_day::text || ' ' || last_day::text), '{}') from (
+  (select coalesce(string_agg(first_day::text || ' ' || last_day::text, ' ' order by first_day desc), '') from (
     select first_day, last_day from streak_runs where user_id = $1 and first_day <= $3::date
     order by first_day desc limit 2) latest),
-  coalesce(array_agg(day::text order by day), '{}'),
-  coalesce(array_agg(json_build_object('date', day, 'connection', coalesce(slider, checkin_connection), 'mood', mood,
+  coalesce(string_agg(day::text, ' ' order by day), ''),
+  coalesce(string_agg(json_build_object('date', day, 'connection', coalesce(slider, checkin_connection), 'mood', mood,
     'focus_areas', coalesce(focus_areas, '{}'), 'devotional_completed', coalesce(completed, false),
-    'checked_in', checked_in, 'journal_entries', coalesce(entries, 0))::text order by day), '{}')
+    'checked_in', checked_in, 'journal_entries', coalesce(entries, 0))::text, E'\\n' order by day), '')
 from (
   select coalesce(c.day, p.day, j.day) as day, c.connection as checkin_connection, c.mood, c.focus_areas,
     c.day is not null as checked_in, p.completed, p.connection as slider, j.entries
@@ -125,16 +122,22 @@ export interface ChartDays {
   json: string[];
 }
 
-export async function readChartDays(
-  db: Database,
-  options: { userId: string; from: string; to: string },
-): Promise<ChartDays> {
-  const result = await poolOf(db).query<[string | null, string[], string[], string[]]>({
+export async function readChartDays(db: Database, options: { userId: string; from: string; to: string }): Promise<ChartDays> {
+  // Plain text columns, split here: node-postgres would parse arrays of JSON text character by character (slower than
+  // the objects it replaces). Dates are separated by spaces; a day's JSON never holds a raw newline.
+  const result = await poolOf(db).query<[string | null, string, string, string]>({
     name: "insights_chart_days",
     text: CHART_DAYS,
     values: [options.userId, options.from, options.to],
     rowMode: "array",
   });
-  const [timeZone, runs, dates, json] = result.rows[0] ?? [null, [], [], []];
-  return { timeZone, runs: runs.map((run) => run.split(" ") as [string, string]), dates, json };
+  const [timeZone, runs, dates, json] = result.rows[0] ?? [null, "", "", ""];
+  const words = (text: string) => (text ? text.split(" ") : []);
+  const bounds = words(runs);
+  return {
+    timeZone,
+    runs: Array.from({ length: bounds.length / 2 }, (_, i) => [bounds[2 * i]!, bounds[2 * i + 1]!] as [string, string]),
+    dates: words(dates),
+    json: json ? json.split("\n") : [],
+  };
 }
