@@ -1,9 +1,9 @@
 // Profiles the built server under load: where does the CPU go for one HTTP scenario?
-//   node bench/profile.mjs <health|me|today|today-screen|feed|path|plan|/api/any/path> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
+//   node bench/profile.mjs <health|me|today|today-screen|feed|path|plan|insights|insights-year|/api/any/path> [--seconds 10] [--connections 50] [--no-prof] [--top 30]
 //                          [--bare] [--env NAME=value ...]
 // Starts `node apps/server/dist/main.js` (LOG_LEVEL=warn, temporary DATA_DIR, embedded PostgreSQL) with
 // bench/lib/prof-hook.mjs preloaded, signs up a user (and writes 25 posts for `feed`, follows 5 plans for `path` and
-// `plan`), warms up for 2 s, then
+// `plan`, gives him three years of days for `insights`), warms up for 2 s, then
 // profiles only the measured load (autocannon in this process). Prints autocannon's numbers, the CPU each process
 // used meanwhile (server, PostgreSQL, this load generator), and the profile summarised by self/inclusive time.
 // --bare loads the bare node:http server (bench/lib/bare-server.mjs) with the same body instead, for comparison.

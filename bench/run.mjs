@@ -426,7 +426,8 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
 npm run bench                      # all of them, in this order (about 6 minutes)
 node bench/run.mjs word            # just one: startup | http | bundle | today | visit | realtime | word | path | custom-plans | lighthouse | insights | gatherings | offline | reminders | admin
 node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
-node bench/profile.mjs today       # where a request's CPU goes: the built server under load (health | me | today | feed),
+node bench/profile.mjs today       # where a request's CPU goes: the built server under load (health | me | today |
+                                   #   today-screen | feed | path | plan | insights | insights-year | /api/any/path),
                                    #   CPU per request of server, PostgreSQL and load generator, and a CPU profile summary
 node bench/sql-cost.mjs x.json     # PostgreSQL's CPU per run of named prepared statements (generic plan or re-planned?)
 \`\`\`
