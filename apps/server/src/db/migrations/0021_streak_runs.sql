@@ -38,58 +38,55 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- devotional_progress: a row that is (or was) completed changes his kept days; a slider moved or a prayer marked does not.
-CREATE OR REPLACE FUNCTION shepherd_progress_streak() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The days a statement changed, as two arrays (whose, which): each person's span of them is worked out again, in order
+-- of person, so two statements touching the same people take their locks in the same order.
+CREATE OR REPLACE FUNCTION shepherd_streak_days_changed(people text[], days date[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   changed record;
 BEGIN
+  FOR changed IN SELECT person, min(day) AS lo, max(day) AS hi FROM unnest(people, days) AS c(person, day)
+      WHERE person IS NOT NULL GROUP BY person ORDER BY person LOOP
+    PERFORM shepherd_streak_runs_redo(changed.person, changed.lo, changed.hi);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- devotional_progress: a row that is (or was) completed changes his kept days; a slider moved or a prayer marked does not.
+CREATE OR REPLACE FUNCTION shepherd_progress_streak() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  people text[];
+  days date[];
+BEGIN
   IF TG_OP = 'INSERT' THEN
-    FOR changed IN SELECT user_id, min(progress_date) AS lo, max(progress_date) AS hi FROM new_rows
-        WHERE completed GROUP BY user_id ORDER BY user_id LOOP
-      PERFORM shepherd_streak_runs_redo(changed.user_id, changed.lo, changed.hi);
-    END LOOP;
+    SELECT array_agg(user_id), array_agg(progress_date) INTO people, days FROM new_rows WHERE completed;
   ELSIF TG_OP = 'DELETE' THEN
-    FOR changed IN SELECT user_id, min(progress_date) AS lo, max(progress_date) AS hi FROM old_rows
-        WHERE completed GROUP BY user_id ORDER BY user_id LOOP
-      PERFORM shepherd_streak_runs_redo(changed.user_id, changed.lo, changed.hi);
-    END LOOP;
+    SELECT array_agg(user_id), array_agg(progress_date) INTO people, days FROM old_rows WHERE completed;
   ELSE
-    FOR changed IN SELECT user_id, min(day) AS lo, max(day) AS hi FROM (
-        SELECT n.user_id, unnest(array[o.progress_date, n.progress_date]) AS day
-        FROM new_rows n JOIN old_rows o ON o.id = n.id
-        WHERE n.completed IS DISTINCT FROM o.completed
-          OR (n.completed AND n.progress_date IS DISTINCT FROM o.progress_date)
-      ) moved GROUP BY user_id ORDER BY user_id LOOP
-      PERFORM shepherd_streak_runs_redo(changed.user_id, changed.lo, changed.hi);
-    END LOOP;
+    SELECT array_agg(n.user_id), array_agg(day) INTO people, days
+      FROM new_rows n JOIN old_rows o ON o.id = n.id, unnest(array[o.progress_date, n.progress_date]) AS day
+      WHERE n.completed IS DISTINCT FROM o.completed OR (n.completed AND n.progress_date IS DISTINCT FROM o.progress_date);
   END IF;
+  PERFORM shepherd_streak_days_changed(people, days);
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
+-- daily_checkins: every row is a kept day.
 CREATE OR REPLACE FUNCTION shepherd_checkin_streak() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  changed record;
+  people text[];
+  days date[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    FOR changed IN SELECT user_id, min(check_in_date) AS lo, max(check_in_date) AS hi FROM new_rows
-        GROUP BY user_id ORDER BY user_id LOOP
-      PERFORM shepherd_streak_runs_redo(changed.user_id, changed.lo, changed.hi);
-    END LOOP;
+    SELECT array_agg(user_id), array_agg(check_in_date) INTO people, days FROM new_rows;
   ELSIF TG_OP = 'DELETE' THEN
-    FOR changed IN SELECT user_id, min(check_in_date) AS lo, max(check_in_date) AS hi FROM old_rows
-        GROUP BY user_id ORDER BY user_id LOOP
-      PERFORM shepherd_streak_runs_redo(changed.user_id, changed.lo, changed.hi);
-    END LOOP;
+    SELECT array_agg(user_id), array_agg(check_in_date) INTO people, days FROM old_rows;
   ELSE
-    FOR changed IN SELECT user_id, min(day) AS lo, max(day) AS hi FROM (
-        SELECT n.user_id, unnest(array[o.check_in_date, n.check_in_date]) AS day
-        FROM new_rows n JOIN old_rows o ON o.id = n.id
-        WHERE n.check_in_date IS DISTINCT FROM o.check_in_date
-      ) moved GROUP BY user_id ORDER BY user_id LOOP
-      PERFORM shepherd_streak_runs_redo(changed.user_id, changed.lo, changed.hi);
-    END LOOP;
+    SELECT array_agg(n.user_id), array_agg(day) INTO people, days
+      FROM new_rows n JOIN old_rows o ON o.id = n.id, unnest(array[o.check_in_date, n.check_in_date]) AS day
+      WHERE n.check_in_date IS DISTINCT FROM o.check_in_date;
   END IF;
+  PERFORM shepherd_streak_days_changed(people, days);
   RETURN NULL;
 END
 $$;
