@@ -131,10 +131,8 @@ export async function runInsights() {
   try {
     ours = await startBuiltServer({ name: "insights", env: { EMBEDDED_PG_PORT: String(pgPort) } });
     const cookie = await signUp(ours.port, { label: "insights" });
+    await seedHistoryOf(ours.dataDir, pgPort);
     client = await superuser(ours.dataDir, pgPort);
-    const userId = (await client.query("select id from users order by created_at desc limit 1")).rows[0].id;
-    await seedHistory(client, userId);
-    await client.query("analyze");
 
     // Round trips per read: PostgreSQL's transaction counter over sequential reads, each reading taken once every
     // backend has reported, less what the server commits on its own over as long a time with no reads (the job queue's

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { addDays, localDate, weekStartOf, type FocusThemeId, type Mood } from "@shepherd/shared";
+import { addDays, localDate, weekStartOf, type FocusThemeId, type InsightDay, type Mood } from "@shepherd/shared";
 import { passageText } from "../src/bible/passages";
 import { schema, type Database } from "../src/db/client";
 import { readDays } from "../src/modules/insights/days";
@@ -176,26 +176,45 @@ describe("the charts' data", () => {
     expect((await client.get("/api/streak")).json().streak).toBe(50);
   });
 
-  test("the charts' days, written by PostgreSQL, are the days the insight writers read, for any mix of days", async () => {
+  test("the charts' days, written by PostgreSQL, are his days, for any mix of days; the insight writers read the same", async () => {
     const { client, id } = await newPerson(app);
     const t = today();
     // A seeded mix over 100 days: check-ins with and without a value or focus, devotionals completed or only slid,
-    // journal entries, and days with nothing.
+    // journal entries, and days with nothing. What each day should say is worked out beside it.
     const pick = seeded(7);
     const back = Array.from({ length: 100 }, (_, n) => addDays(t, -n));
     const moods: Mood[] = ["struggling", "neutral", "good", "great"];
-    await checkIns(
-      app.db,
-      id,
-      back
-        .filter(() => pick(3) > 0)
-        .map((date) => ({
-          date,
-          mood: moods[pick(4)],
-          connection: pick(2) ? pick(101) : undefined,
-          focus: pick(2) ? (["prayer", "work", "marriage"] as FocusThemeId[]).slice(pick(3)) : undefined,
-        })),
-    );
+    const expected = new Map<string, InsightDay>();
+    const dayOf = (date: string) => {
+      const day = expected.get(date) ?? {
+        date,
+        connection: null,
+        mood: null,
+        focus_areas: [],
+        devotional_completed: false,
+        checked_in: false,
+        journal_entries: 0,
+      };
+      expected.set(date, day);
+      return day;
+    };
+    const seededCheckIns = back
+      .filter(() => pick(3) > 0)
+      .map((date) => ({
+        date,
+        mood: moods[pick(4)]!,
+        connection: pick(2) ? pick(101) : undefined,
+        focus: pick(2) ? (["prayer", "work", "marriage"] as FocusThemeId[]).slice(pick(3)) : undefined,
+      }));
+    await checkIns(app.db, id, seededCheckIns);
+    for (const c of seededCheckIns) {
+      Object.assign(dayOf(c.date), {
+        checked_in: true,
+        mood: c.mood,
+        connection: c.connection ?? null,
+        focus_areas: c.focus ?? [],
+      });
+    }
     const devotionalDays = back.filter(() => pick(2) > 0);
     const completed = devotionalDays.filter(() => pick(3) > 0);
     await completedOn(app.db, id, completed);
@@ -205,24 +224,29 @@ describe("the charts' data", () => {
       devotionalDays.filter((d) => !completed.includes(d)),
       false,
     );
+    for (const date of completed) dayOf(date).devotional_completed = true;
     for (const date of devotionalDays.filter(() => pick(2) > 0)) {
+      const slider = pick(101);
       await app.db
         .update(schema.devotionalProgress)
-        .set({ spiritualConnection: pick(101), connectionUpdatedAt: new Date() })
+        .set({ spiritualConnection: slider, connectionUpdatedAt: new Date() })
         .where(and(eq(schema.devotionalProgress.userId, id), eq(schema.devotionalProgress.progressDate, date)));
+      // The slider moved that day is the day's connection, before the check-in's.
+      dayOf(date).connection = slider;
     }
-    await journal(
-      app.db,
-      id,
-      back
-        .filter(() => pick(4) === 0)
-        .flatMap((date) => Array.from({ length: 1 + pick(3) }, () => ({ date, content: "A note." }))),
-    );
+    const entries = back
+      .filter(() => pick(4) === 0)
+      .flatMap((date) => Array.from({ length: 1 + pick(3) }, () => ({ date, content: "A note." })));
+    await journal(app.db, id, entries);
+    for (const e of entries) dayOf(e.date).journal_entries += 1;
 
     const data = (await client.get("/api/insights/data?range=3m")).json();
-    const stored = await readDays(app.db, { userId: id, from: data.from, to: data.today });
-    expect(data.days.length).toBeGreaterThan(60);
-    expect(data.days).toEqual(stored.days);
+    const his = [...expected.values()]
+      .filter((d) => d.date >= data.from && d.date <= data.today)
+      .sort((a, b) => (a.date < b.date ? -1 : 1));
+    expect(his.length).toBeGreaterThan(60);
+    expect(data.days).toEqual(his);
+    expect((await readDays(app.db, { userId: id, from: data.from, to: data.today })).days).toEqual(his);
     expect(data.streak).toBe((await client.get("/api/streak")).json().streak);
   });
 

@@ -1,94 +1,17 @@
-import type { FocusThemeId, InsightDay, Mood } from "@shepherd/shared";
+import type { InsightDay } from "@shepherd/shared";
 import { poolOf, type Database } from "../../db/client";
 
 /**
- * His days as objects, for the insight writers (a period and the one before it), in one round trip: a named statement
- * sent straight to node-postgres (as the Path's enrollments are read), answering one row: his time zone; his check-ins,
- * his devotional days and his journal entries per day between two dates, each as compact JSON arrays built by
- * PostgreSQL from one index range scan. The days are joined here, in JavaScript. The charts' days, many more and only
- * passed on, are read as PostgreSQL's own JSON text (`readChartDays`, below); insights.test.ts holds the two to the same
- * days.
+ * His days between two dates, in one round trip: a named statement sent straight to node-postgres (as the Path's
+ * enrollments are read), answering one row: his time zone; his two latest runs of kept days (the streak,
+ * `streakFromRuns`); and each day of the range with something in it, its date and its InsightDay as JSON text that
+ * PostgreSQL writes (his check-in, his devotional's progress and his journal entries per day, one index range scan each,
+ * joined by date), oldest first. The charts pass that text on unparsed: a year is 365 days, and parsing them, joining
+ * them into objects and writing them out again was most of a year's read (its time and its garbage). The insight
+ * writers, who read a few weeks, parse them (`readDays`).
  *
  * The caller does not know his today before the answer (it depends on his time zone, which comes with it), so it asks
  * for a little more than it needs, around the UTC date, and trims: his today is within a day of it.
- */
-
-/** $1 user, $2 first date, $3 last date. */
-const DAYS = `select
-  (select time_zone from profiles where id = $1),
-  (select coalesce(json_agg(json_build_array(check_in_date, mood, focus_areas, spiritual_connection)), '[]')
-    from daily_checkins where user_id = $1 and check_in_date between $2::date and $3::date),
-  (select coalesce(json_agg(json_build_array(progress_date, completed,
-      case when connection_updated_at is not null then spiritual_connection end)), '[]')
-    from devotional_progress
-    where user_id = $1 and progress_date between $2::date and $3::date and (completed or connection_updated_at is not null)),
-  (select coalesce(json_agg(json_build_array(entry_date, entries)), '[]') from (
-    select entry_date, count(*)::int as entries from journal_entries
-    where user_id = $1 and created_at >= ($2::date - 2)::timestamptz and entry_date between $2::date and $3::date
-    group by entry_date) per_day)`;
-
-type CheckinTuple = [string, Mood, FocusThemeId[] | null, number | null];
-type ProgressTuple = [string, boolean, number | null];
-type Row = [string | null, CheckinTuple[], ProgressTuple[], Array<[string, number]>];
-
-export interface StoredDays {
-  timeZone: string | null;
-  /** The days of the range with something in them, oldest first. */
-  days: InsightDay[];
-}
-
-/** One day's row, filled in from whichever of his check-in, devotional and journal it has. */
-function dayOf(byDate: Map<string, InsightDay>, date: string): InsightDay {
-  let day = byDate.get(date);
-  if (!day) {
-    day = {
-      date,
-      connection: null,
-      mood: null,
-      focus_areas: [],
-      devotional_completed: false,
-      checked_in: false,
-      journal_entries: 0,
-    };
-    byDate.set(date, day);
-  }
-  return day;
-}
-
-export async function readDays(db: Database, options: { userId: string; from: string; to: string }): Promise<StoredDays> {
-  const client = poolOf(db);
-  const result = await client.query<Row>({
-    name: "insights_days",
-    text: DAYS,
-    values: [options.userId, options.from, options.to],
-    rowMode: "array",
-  });
-  const [timeZone, checkins, progress, journal] = result.rows[0] ?? [null, [], [], []];
-  const byDate = new Map<string, InsightDay>();
-  for (const [date, mood, focusAreas, connection] of checkins) {
-    const day = dayOf(byDate, date);
-    day.checked_in = true;
-    day.mood = mood;
-    day.focus_areas = focusAreas ?? [];
-    day.connection = connection;
-  }
-  // The slider moved on the day's devotional is that day's connection, before the check-in's value.
-  for (const [date, completed, connection] of progress) {
-    const day = dayOf(byDate, date);
-    day.devotional_completed = completed;
-    if (connection !== null) day.connection = connection;
-  }
-  for (const [date, entries] of journal) dayOf(byDate, date).journal_entries = entries;
-  const days = [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return { timeZone, days };
-}
-
-/**
- * The charts' days, as JSON text PostgreSQL writes, never parsed here: a year is 365 days, and parsing them, joining them
- * into objects and writing them out again was most of a year's read (its time and its garbage). One row: his time zone;
- * his two latest runs of kept days (the streak, `streakFromRuns`); and each day of the range with something in it, its
- * date and its InsightDay as JSON (the same fields, in the same order, as `readDays` makes), oldest first. The caller
- * keeps the days of his own range (his today comes with his time zone) and joins their text into the answer.
  */
 const CHART_DAYS = `select
   (select time_zone from profiles where id = $1),
@@ -140,4 +63,13 @@ export async function readChartDays(db: Database, options: { userId: string; fro
     dates: words(dates),
     json: json ? json.split("\n") : [],
   };
+}
+
+/** His days between two dates as objects, oldest first, for the insight writers. */
+export async function readDays(
+  db: Database,
+  options: { userId: string; from: string; to: string },
+): Promise<{ timeZone: string | null; days: InsightDay[] }> {
+  const { timeZone, json } = await readChartDays(db, options);
+  return { timeZone, days: JSON.parse(`[${json.join(",")}]`) as InsightDay[] };
 }
