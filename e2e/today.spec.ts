@@ -147,9 +147,11 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await expect(title).toBeVisible();
   const realTitle = await title.textContent();
 
-  // Loading fails: the skeleton, then a backup devotional with the notice and a retry.
+  // Loading fails: the skeleton, then a backup devotional with the notice and a retry. The failure is held back 2 s:
+  // the request starts with the page's first script (lib/boot), and on a busy machine the page took longer than half a
+  // second to render, so the skeleton had come and gone before it was looked for.
   await page.route("**/api/today", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await route.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "Down for a moment." } } });
   });
   await page.reload();
