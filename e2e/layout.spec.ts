@@ -371,6 +371,9 @@ test.describe("320 px wide with text at 200%", () => {
     // The Upgrade button never lies over the name.
     await page.goto("/journal");
     await bigText(page);
+    // Measured once the page's own shell is in place (its header shows the account's links, Upgrade among them).
+    await expect(page.locator("main h1").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade" })).toBeVisible();
     const name = await page.getByRole("link", { name: "Shepherd home" }).boundingBox();
     const upgrade = await page.getByRole("link", { name: "Upgrade" }).boundingBox();
     const apart =

@@ -1,12 +1,12 @@
 // First, before any schema is built: zod without `new Function` (the CSP allows no eval).
 import "@shepherd/shared/no-eval";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { Toaster } from "sonner";
 import { startBoot } from "./app/boot";
 import { ErrorBoundary } from "./app/error-boundary";
+import { Toasts } from "./components/ui/toasts";
 import { PwaKeeper } from "./app/pwa";
 import { AppRoutes, loadTodayPage } from "./app/router";
 import { listenForInstallPrompt } from "./lib/pwa/install";
@@ -31,17 +31,22 @@ function SessionKeeper() {
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <ErrorBoundary onReset={() => void queryClient.resetQueries()}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <SessionKeeper />
-          <PwaKeeper />
-          <AppRoutes />
-          <Toaster position="top-center" richColors closeButton />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </ErrorBoundary>
-  </StrictMode>,
+// In a transition, React renders the app in short slices that yield to the browser between them, so the first render
+// of a cold load is not one long task on a phone (issue 14: total blocking time).
+const reactRoot = createRoot(root);
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <ErrorBoundary onReset={() => void queryClient.resetQueries()}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <SessionKeeper />
+            <PwaKeeper />
+            <AppRoutes />
+            <Toasts />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </StrictMode>,
+  ),
 );

@@ -15,5 +15,7 @@ export function startBoot(client: QueryClient, options: { pathname: string; load
   if (options.pathname !== "/" || !readSignedInHint() || !readOnboardingFlag()) return;
   // No retry here: a stale hint answers 401, and Today (if it is shown after all) asks again with its own options.
   void client.prefetchQuery({ ...todayQuery, retry: false });
-  options.loadToday().catch(() => undefined);
+  // In a task of its own: the import adds a modulepreload link per file of Today's code, a few milliseconds each on a
+  // phone, which would otherwise lengthen the one long task that evaluates the app's code (issue 14).
+  setTimeout(() => void options.loadToday().catch(() => undefined), 0);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { rememberReturnTo, returnToOr } from "@/lib/return-to";
 import { adminRouteGuard, appRouteGuard, onboardingRouteGuard, type GuardDecision } from "@shepherd/shared/redirects";
@@ -9,18 +9,26 @@ import { Header, PageSkeleton, ShellSkeleton } from "./layout";
 /** The landing page is for visitors only: its code loads when one arrives, never for a member. */
 const LandingPage = lazy(async () => ({ default: (await import("@/features/landing/pages/landing-page")).LandingPage }));
 
+/**
+ * Who is asking, as the guards see it. The query's answer arrives as an urgent update (React renders a store's change
+ * at once, in one task); the guards follow it through deferred values, so the page it lets through (the shell and,
+ * say, Today) renders in a transition, in short slices that leave the phone's main thread free between them.
+ */
 function useGuardState() {
   const me = useMe();
+  const loading = useDeferredValue(me.isPending);
+  const data = useDeferredValue(me.data);
+  const isError = useDeferredValue(me.isError);
   // Section 8: an onboarding-status error means onboarding is treated as not complete.
-  const completed = Boolean(me.data?.profile.onboarding_completed_at);
+  const completed = Boolean(data?.profile.onboarding_completed_at);
   useEffect(() => {
     if (completed) writeOnboardingFlag(true);
   }, [completed]);
   return {
-    loading: me.isPending,
-    signedIn: Boolean(me.data),
-    onboardingCompleted: !me.isError && completed,
-    isAdmin: Boolean(me.data?.isAdmin),
+    loading,
+    signedIn: Boolean(data),
+    onboardingCompleted: !isError && completed,
+    isAdmin: Boolean(data?.isAdmin),
   };
 }
 

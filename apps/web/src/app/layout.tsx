@@ -126,14 +126,19 @@ function Brand({ className }: { className?: string }) {
  * Upgrade button or Premium badge and the bell); the logo, Journal and Profile move into the sidebar. Its two halves
  * wrap onto two rows when large text leaves no room, so the Upgrade button never covers the name.
  */
-export function Header({ besideSidebar = false }: { besideSidebar?: boolean }) {
+/**
+ * The header. `checking`: the shell a cold load shows while the guards decide (ShellSkeleton); its account controls stay
+ * hidden until the page's own shell replaces it, even once the profile has answered (the guards render the page behind
+ * them in a transition), so a tap never lands on a bell that is about to be replaced.
+ */
+export function Header({ besideSidebar = false, checking = false }: { besideSidebar?: boolean; checking?: boolean }) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const me = useMe();
   const signedIn = Boolean(me.data);
   const ref = useRef<HTMLElement>(null);
   useCoveredSize(ref, "--shell-header-height", headerHeight);
   // One live channel for the signed-in user: the bell's count refreshes when his notifications change.
-  useLiveNotifications();
+  useLiveNotifications({ enabled: !checking });
   return (
     <header
       ref={ref}
@@ -153,7 +158,7 @@ export function Header({ besideSidebar = false }: { besideSidebar?: boolean }) {
       >
         <Brand className={cn(besideSidebar && "lg:hidden")} />
         <nav aria-label="Account" className="ml-auto flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
-          {me.isPending ? null : signedIn ? (
+          {me.isPending || checking ? null : signedIn ? (
             <>
               <SubscriptionBadge />
               <NotificationBell />
@@ -309,11 +314,11 @@ function SkipLink() {
  * The frame of the signed-in app: header, navigation and the page. The page gets a reading width (about 70
  * characters a line) beside the sidebar, not the whole screen; `wide` is for pages that lay out columns (admin, Today, the insights).
  */
-function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; children: ReactNode }) {
+function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; checking?: boolean; children: ReactNode }) {
   return (
     <div className="min-h-dvh">
       <SkipLink />
-      <Header besideSidebar={props.nav} />
+      <Header besideSidebar={props.nav} checking={props.checking} />
       {props.nav ? <MainNav isAdmin={props.isAdmin} /> : null}
       <main id="main" className={cn(props.nav && "lg:pl-(--shell-sidebar-width)")}>
         <div
@@ -361,7 +366,7 @@ export function AppLayout({ wide = false }: { wide?: boolean }) {
  */
 export function ShellSkeleton({ nav }: { nav: boolean }) {
   return (
-    <Shell nav={nav}>
+    <Shell nav={nav} checking>
       <PageSkeleton />
     </Shell>
   );

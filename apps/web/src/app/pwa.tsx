@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { toast } from "sonner";
+import { showToast } from "@/lib/toast";
 import { WifiOff } from "lucide-react";
 import { localDate } from "@shepherd/shared/today";
 import { markInstallOffered, promptInstall, recordDayUsed, shouldOfferInstall, useInstallState } from "@/lib/pwa/install";
@@ -54,7 +54,7 @@ export function PwaKeeper() {
     } catch {
       return; // No local storage: no offer.
     }
-    toast("Install Shepherd", {
+    showToast("Install Shepherd", {
       id: "pwa-install",
       description: "Keep today's reading on your home screen, even without a signal.",
       duration: 20_000,

@@ -1,5 +1,54 @@
-import { toast as sonner } from "sonner";
+import type { ExternalToast, toast as sonnerToast } from "sonner";
 import { ApiError, errorMessage } from "./api";
+
+type Toast = typeof sonnerToast;
+
+/*
+ * Sonner (the toasts) is loaded with the first toast, not with the app's first code: its module parses and injects its
+ * stylesheet as it is evaluated, which lengthened the one long task of a cold load on a phone (issue 14). A toast asked
+ * for meanwhile waits until the Toaster (components/ui/toasts.tsx) is on the page and listening, then shows.
+ */
+let sonner: Promise<typeof import("sonner")> | undefined;
+let wanted = false;
+const wantListeners = new Set<() => void>();
+let markReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** The sonner module, loaded once. */
+export function loadSonner(): Promise<typeof import("sonner")> {
+  sonner ??= import("sonner");
+  return sonner;
+}
+
+/** The Toaster's host hears here that a toast wants showing (at once when one already has). */
+export function onToastWanted(listener: () => void): () => void {
+  if (wanted) listener();
+  wantListeners.add(listener);
+  return () => wantListeners.delete(listener);
+}
+
+/** Called by the Toaster's host once the Toaster is mounted and listening: the waiting toasts show. */
+export function toasterReady(): void {
+  markReady();
+}
+
+function withToast(show: (toast: Toast) => void): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantListeners) listener();
+  }
+  void ready
+    .then(loadSonner)
+    .then(({ toast }) => show(toast))
+    .catch((error: unknown) => console.error("a toast could not be shown", error));
+}
+
+/** A toast with sonner's own options (an id that replaces an earlier one, an action, how long it stays). */
+export function showToast(title: string, options?: ExternalToast) {
+  withToast((toast) => toast(title, options));
+}
 
 /** Toasts with a title and a description, as the spec writes them. */
 export function notify(
@@ -7,11 +56,11 @@ export function notify(
   description?: string,
   options: { duration?: number; action?: { label: string; onClick: () => void } } = {},
 ) {
-  sonner(title, { description, duration: options.duration, action: options.action });
+  showToast(title, { description, duration: options.duration, action: options.action });
 }
 
 export function notifyError(title: string, description?: string) {
-  sonner.error(title, { description });
+  withToast((toast) => toast.error(title, { description }));
 }
 
 /** Spec section 8: logs and shows a destructive "Error" toast with the message. */

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { showToast } from "../toast";
 import { MEMBER_CACHE_PREFIX, type WorkerMessage } from "./offline-routes";
 
 /**
@@ -12,7 +12,7 @@ export function startServiceWorker(): void {
   void import("virtual:pwa-register").then(({ registerSW }) => {
     const update = registerSW({
       onNeedRefresh() {
-        toast("A new version is ready", {
+        showToast("A new version is ready", {
           id: "pwa-update",
           duration: Number.POSITIVE_INFINITY,
           action: { label: "Reload", onClick: () => void update(true) },

@@ -12,9 +12,10 @@ const REOPEN_MAX_MS = 60_000;
  * `notifications` event refetches the list and the unread count, and so does every (re)open, so a change made while the
  * stream was down is not missed. No polling: nothing is fetched unless the server says something changed.
  */
-export function useLiveNotifications() {
+export function useLiveNotifications({ enabled = true }: { enabled?: boolean } = {}) {
   const client = useQueryClient();
-  const userId = useMe().data?.user.id;
+  const me = useMe().data?.user.id;
+  const userId = enabled ? me : undefined;
 
   useEffect(() => {
     if (!userId || typeof EventSource === "undefined") return;

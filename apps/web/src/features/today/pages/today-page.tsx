@@ -1,9 +1,11 @@
 import { BookOpen, ChevronRight, X } from "lucide-react";
 import {
   lazy,
+  memo,
   startTransition,
   Suspense,
   useCallback,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -116,14 +118,16 @@ type AudioState = { kind: "idle" } | { kind: "generating" } | { kind: "ready"; u
 
 export function TodayPage() {
   const today = useToday();
+  // His answer arrives as an urgent update; the page follows it through a deferred value, so the whole morning renders
+  // in a transition, in short slices that leave a phone's main thread free between them (issue 14). While a newer
+  // answer renders, the one on screen stays (GuidedToday is memoized on it).
+  const data = useDeferredValue(today.data);
 
-  useSyncTimeZone(today.data?.time_zone);
+  useSyncTimeZone(data?.time_zone);
 
   // What he marked or checked in offline shows as done until it syncs (issue 18).
   const queued = useQueuedWrites();
-  const shown = useMemo(() => (today.data ? todayWithQueued(today.data, queued) : null), [today.data, queued]);
-
-  if (today.isPending) return <Skeleton />;
+  const shown = useMemo(() => (data ? todayWithQueued(data, queued) : null), [data, queued]);
 
   // A failed background refetch keeps the devotional already shown; only a failed load falls back.
   if (today.isError && !today.data) {
@@ -158,7 +162,8 @@ export function TodayPage() {
     );
   }
 
-  return <GuidedToday state={shown!.state} waiting={shown!.waiting} />;
+  if (!shown) return <Skeleton />;
+  return <GuidedToday state={shown.state} waiting={shown.waiting} />;
 }
 
 /**
@@ -166,7 +171,13 @@ export function TodayPage() {
  * in with their progress, and Mark Complete always within reach. From 1024 px two columns: the devotional, and beside
  * it the week, the check-in, the whisper and the plan's day.
  */
-function GuidedToday({ state, waiting }: { state: TodayState; waiting: { complete: boolean; checkin: boolean } }) {
+const GuidedToday = memo(function GuidedToday({
+  state,
+  waiting,
+}: {
+  state: TodayState;
+  waiting: { complete: boolean; checkin: boolean };
+}) {
   const { devotional, progress } = state;
   const complete = useCompleteDevotional();
   const prayed = useMarkPrayed();
@@ -473,4 +484,4 @@ function GuidedToday({ state, waiting }: { state: TodayState; waiting: { complet
       ) : null}
     </div>
   );
-}
+});
