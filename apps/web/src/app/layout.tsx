@@ -125,11 +125,9 @@ function Brand({ className }: { className?: string }) {
  * Spec section 2: the sticky header. Beside the sidebar of a wide screen it keeps only what is not in the sidebar (the
  * Upgrade button or Premium badge and the bell); the logo, Journal and Profile move into the sidebar. Its two halves
  * wrap onto two rows when large text leaves no room, so the Upgrade button never covers the name.
- */
-/**
- * The header. `checking`: the shell a cold load shows while the guards decide (ShellSkeleton); its account controls stay
- * hidden until the page's own shell replaces it, even once the profile has answered (the guards render the page behind
- * them in a transition), so a tap never lands on a bell that is about to be replaced.
+ * `checking`: the header of the shell a cold load shows while the guards decide (ShellSkeleton). Its account links stay
+ * hidden even once the profile has answered, until the page's own shell replaces it (the guards render that page in a
+ * transition), so a tap never lands on a bell that is about to be replaced.
  */
 export function Header({ besideSidebar = false, checking = false }: { besideSidebar?: boolean; checking?: boolean }) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
