@@ -16,18 +16,17 @@ const LandingPage = lazy(async () => ({ default: (await import("@/features/landi
  */
 function useGuardState() {
   const me = useMe();
-  const loading = useDeferredValue(me.isPending);
+  const status = useDeferredValue(me.status);
   const data = useDeferredValue(me.data);
-  const isError = useDeferredValue(me.isError);
   // Section 8: an onboarding-status error means onboarding is treated as not complete.
   const completed = Boolean(data?.profile.onboarding_completed_at);
   useEffect(() => {
     if (completed) writeOnboardingFlag(true);
   }, [completed]);
   return {
-    loading,
+    loading: status === "pending",
     signedIn: Boolean(data),
-    onboardingCompleted: !isError && completed,
+    onboardingCompleted: status !== "error" && completed,
     isAdmin: Boolean(data?.isAdmin),
   };
 }

@@ -14,8 +14,8 @@ const REOPEN_MAX_MS = 60_000;
  */
 export function useLiveNotifications({ enabled = true }: { enabled?: boolean } = {}) {
   const client = useQueryClient();
-  const me = useMe().data?.user.id;
-  const userId = enabled ? me : undefined;
+  const signedInId = useMe().data?.user.id;
+  const userId = enabled ? signedInId : undefined;
 
   useEffect(() => {
     if (!userId || typeof EventSource === "undefined") return;
