@@ -155,7 +155,16 @@ export function createApp(ctx: AppContext) {
         checkOrigin(c);
         if (isJson(c.req.header("content-type")) && !RAW_BODY_PATHS.has(c.req.path)) checkJsonText(await c.req.text());
         installUser(c);
-        await idempotentWrite(c, next, ctx.db);
+        try {
+          await idempotentWrite(c, next, ctx.db);
+        } finally {
+          // What this process kept of his own rows ends before he hears the answer: his next read sees his write.
+          // (PostgreSQL's notice ends it too, and in every other process, a moment later.)
+          const user = await c
+            .get("getUser")()
+            .catch(() => null);
+          if (user) ctx.memberRows.forgetMember(user.id);
+        }
       });
     }
     if (!c.res.headers.has("cache-control")) setResponseHeaders(c, noStore);

@@ -29,6 +29,7 @@ import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
 import { createPgListener } from "./realtime/listener";
 import { createSessionCache } from "./auth/session-cache";
+import { createMemberRows } from "./db/member-rows";
 import { createGatheringRelay } from "./modules/gatherings/relay";
 import { createJobQueue } from "./jobs/queue";
 import { createOfflineImages, createOpenAiImages } from "./providers/images/images";
@@ -118,6 +119,7 @@ export async function buildContext(options: {
   const realtime = createRealtimeHub({ pool, listener, log });
   const gatherings = createGatheringRelay({ pool, db, listener, log, presenceMs: config.gatheringPresenceMs });
   const sessions = createSessionCache({ pool, listener, log });
+  const memberRows = createMemberRows({ pool, listener, log, entrySeconds: config.memberCacheSeconds });
   await listener.start();
   const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
   const jobs = createJobQueue({
@@ -164,6 +166,7 @@ export async function buildContext(options: {
     realtime,
     gatherings,
     sessions,
+    memberRows,
     async close() {
       stopSweeper();
       stopMentionPushes();

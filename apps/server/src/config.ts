@@ -36,6 +36,12 @@ const envSchema = z.object({
     .min(0, "SESSION_CACHE_SECONDS must be 0 (off) or more")
     .max(600, "SESSION_CACHE_SECONDS must be at most 600: a session revoked elsewhere works that long")
     .default(0),
+  MEMBER_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0, "MEMBER_CACHE_SECONDS must be 0 (off) or more")
+    .max(3600, "MEMBER_CACHE_SECONDS must be at most 3600")
+    .default(60),
   WEB_DIST: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_", "STRIPE_SECRET_KEY must start with sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STRIPE_WEBHOOK_SECRET must start with whsec_").optional(),
@@ -120,6 +126,8 @@ export type Config = {
   authRateLimit: { max: number; windowSeconds: number };
   /** SESSION_CACHE_SECONDS: lifetime of the signed session cookie cache (0: off). */
   sessionCacheSeconds: number;
+  /** MEMBER_CACHE_SECONDS: the longest a member's own rows are kept in a process's memory (db/member-rows.ts; 0: off). */
+  memberCacheSeconds: number;
   /** WEB_CONCURRENCY: server processes on one port (node:cluster); default the number of cores, 1 when NODE_ENV=test. */
   webConcurrency: number;
   webDist: string | undefined;
@@ -199,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.RATE_LIMIT_AUTH_MAX, windowSeconds: e.RATE_LIMIT_AUTH_WINDOW_SECONDS },
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    memberCacheSeconds: e.MEMBER_CACHE_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === "test" ? 1 : os.availableParallelism()),
     webDist: e.WEB_DIST,
     stripe: stripeConfig(e),

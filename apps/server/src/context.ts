@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { MemberRows } from "./db/member-rows";
 import type { JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
 import type { AiTextProvider } from "./providers/ai/ai";
@@ -37,6 +38,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Who each session token belongs to, kept while PostgreSQL's notices can end entries (auth/session-cache.ts). */
   sessions: SessionCache;
+  /** A member's own rows read on nearly every visit, kept while PostgreSQL's notices can end them (db/member-rows.ts). */
+  memberRows: MemberRows;
   /** Gathering rooms' signaling: the sockets this process holds, their rooms replayed from the log (LISTEN/NOTIFY). */
   gatherings: GatheringRelay;
   /** Background jobs in PostgreSQL (pg-boss): plan generation. This process works on them too. */

@@ -129,6 +129,23 @@ describe("the person's own date", () => {
     expect(localDate(new Date("2026-12-31T10:30:00Z"), "Pacific/Kiritimati")).toBe("2027-01-01");
     expect(localDate(new Date("2027-01-01T04:59:00Z"), "America/New_York")).toBe("2026-12-31");
   });
+
+  it("turns at his midnight to the millisecond, asked in any order (each zone's last date is remembered a minute)", () => {
+    const zones = {
+      "America/New_York": "2027-01-01T05:00:00Z",
+      "Asia/Kathmandu": "2026-12-31T18:15:00Z",
+      UTC: "2027-01-01T00:00:00Z",
+    };
+    for (const [zone, midnight] of Object.entries(zones)) {
+      const at = Date.parse(midnight);
+      const instants = [at - 60_000, at - 1, at, at - 1, at + 59_999, at - 30_000, at + 1, at - 61_000];
+      const dates = instants.map((ms) => localDate(new Date(ms), zone));
+      expect(dates, zone).toEqual(instants.map((ms) => (ms < at ? "2026-12-31" : "2027-01-01")));
+    }
+    // A historical instant in a zone whose offset then had seconds (Monrovia, -0:44:30 until 1972) is never remembered.
+    expect(localDate(new Date("1960-01-01T00:44:29Z"), "Africa/Monrovia")).toBe("1959-12-31");
+    expect(localDate(new Date("1960-01-01T00:44:30Z"), "Africa/Monrovia")).toBe("1960-01-01");
+  });
 });
 
 describe("backup devotional choice (spec section 3)", () => {

@@ -107,13 +107,30 @@ function dayFormatter(zone: string): Intl.DateTimeFormat | null {
   return formatter;
 }
 
+/**
+ * The last date answered per time zone, with its UTC minute. Since 2000 every zone's offset is a whole number of minutes
+ * (Monrovia's -0:44:30, the last with seconds, ended in 1972), so a zone's date cannot change within a UTC minute: a
+ * server answering many reads a second formats each zone's date about once a minute instead of on every read.
+ */
+const lastDates = new Map<string, { minute: number; date: string }>();
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(2000, 0, 1);
+
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(at: Date, timeZone: string): string {
+  const ms = at.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last && last.minute === minute) return last.date;
   const formatter = dayFormatter(timeZone);
   if (!formatter) throw new RangeError(`Invalid time zone: ${timeZone}`);
   const parts = formatter.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  const date = `${get("year")}-${get("month")}-${get("day")}`;
+  if (ms >= WHOLE_MINUTE_OFFSETS_SINCE) {
+    if (lastDates.size >= MAX_CACHED_ZONES) lastDates.clear();
+    lastDates.set(timeZone, { minute, date });
+  }
+  return date;
 }
 
 export function isValidTimeZone(zone: string): boolean {

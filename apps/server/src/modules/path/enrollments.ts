@@ -1,4 +1,5 @@
 import { poolOf, type Database } from "../../db/client";
+import type { MemberRows } from "../../db/member-rows";
 
 /**
  * A member's own rows of The Path, read on every visit to Today, /path and a plan's page: his enrollments with the days
@@ -53,9 +54,22 @@ async function read(db: Database, name: string, text: string, values: string[]) 
   return { timeZone: result.rows[0]?.[0] ?? null, enrollments, own: result.rows[0]?.[7] ?? [] };
 }
 
-export const myEnrollments = (db: Database, userId: string) => read(db, "path_my_enrollments", MINE, [userId]);
+export type MyEnrollments = Awaited<ReturnType<typeof read>>;
 
-export async function myEnrollmentIn(db: Database, options: { userId: string; planId: string }) {
+/**
+ * Every plan he follows, and the plans he made. A read (GET) passes the process's MemberRows, so that The Path, a plan's
+ * page and the library cost no round trip while his rows are unchanged; a write reads them afresh.
+ */
+export const myEnrollments = (db: Database, userId: string, kept?: MemberRows): Promise<MyEnrollments> =>
+  kept
+    ? kept.read(userId, "path", () => read(db, "path_my_enrollments", MINE, [userId]))
+    : read(db, "path_my_enrollments", MINE, [userId]);
+
+export async function myEnrollmentIn(db: Database, options: { userId: string; planId: string; kept?: MemberRows }) {
+  if (options.kept) {
+    const { timeZone, enrollments } = await myEnrollments(db, options.userId, options.kept);
+    return { timeZone, enrollment: enrollments.find((e) => e.planId === options.planId) ?? null };
+  }
   const { timeZone, enrollments } = await read(db, "path_my_enrollment_in", IN_PLAN, [options.userId, options.planId]);
   return { timeZone, enrollment: enrollments[0] ?? null };
 }

@@ -46,12 +46,12 @@ export function pathRoutes(ctx: AppContext) {
     new Hono<AppEnv>()
       .get("/path", async (c) => {
         const user = await requireUser(c);
-        return c.json(await myPlans(ctx.db, { userId: user.id }));
+        return c.json(await myPlans(ctx.db, { userId: user.id, kept: ctx.memberRows }));
       })
       .get("/path/plans", async (c) => {
         const user = await requireUser(c);
         const query = readQuery(c, planListQuery);
-        return c.json(await listPlans(ctx.db, { userId: user.id, ...query }));
+        return c.json(await listPlans(ctx.db, { userId: user.id, ...query, kept: ctx.memberRows }));
       })
       .get("/path/onboarding-plans", async (c) => {
         const user = await requireUser(c);
@@ -162,7 +162,7 @@ export function pathRoutes(ctx: AppContext) {
       })
       .get(PLAN, async (c) => {
         const user = await requireUser(c);
-        return c.json(await getPlan(ctx.db, { userId: user.id, planId: c.req.param("planId") }));
+        return c.json(await getPlan(ctx.db, { userId: user.id, planId: c.req.param("planId"), kept: ctx.memberRows }));
       })
       .post(`${PLAN}/follow`, async (c) => {
         const user = await requireUser(c);

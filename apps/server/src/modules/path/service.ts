@@ -18,6 +18,7 @@ import {
   type PlanSummary,
 } from "@shepherd/shared";
 import { schema, type Database } from "../../db/client";
+import type { MemberRows } from "../../db/member-rows";
 import { AppError, notFound } from "../../errors";
 import { dayIn } from "../devotional/service";
 import { myEnrollmentIn, myEnrollments, type EnrollmentRow } from "./enrollments";
@@ -85,8 +86,8 @@ export function toSummary(row: PlanRow, enrollment: EnrollmentState | null): Pla
  * statement also brings my time zone, so "today" is mine). Active and paused ones first by when I joined; finished ones
  * after, newest first.
  */
-export async function myPlans(db: Database, options: { userId: string; now?: Date }): Promise<MyPlans> {
-  const { timeZone, enrollments: rows, own: ownIds } = await myEnrollments(db, options.userId);
+export async function myPlans(db: Database, options: { userId: string; now?: Date; kept?: MemberRows }): Promise<MyPlans> {
+  const { timeZone, enrollments: rows, own: ownIds } = await myEnrollments(db, options.userId, options.kept);
   if (rows.length === 0 && ownIds.length === 0) return { active: [], completed: [], own: [] };
   const outlines = await planOutlines(db, [...new Set([...rows.map((r) => r.planId), ...ownIds])]);
   const { date: today } = dayIn(options.now ?? new Date(), timeZone);
@@ -134,13 +135,13 @@ const offered = (outline: PlanOutline) => outline.source === "starter" && outlin
 /** Plans to find, recommended first by my focus and current topics, each with my enrollment when I follow it. */
 export async function listPlans(
   db: Database,
-  options: { userId: string; theme?: FocusThemeId; length?: PlanLengthId; now?: Date },
+  options: { userId: string; theme?: FocusThemeId; length?: PlanLengthId; now?: Date; kept?: MemberRows },
 ): Promise<PlanSummary[]> {
   const range = options.length ? PLAN_LENGTHS.find((l) => l.id === options.length) : undefined;
   const [library, me, enrollments] = await Promise.all([
     starterOutlines(db),
     person(db, options.userId, options.now),
-    myEnrollments(db, options.userId),
+    myEnrollments(db, options.userId, options.kept),
   ]);
   const mine = new Map(enrollments.enrollments.map((e) => [e.planId, e]));
   const shown = library.filter(
@@ -183,7 +184,10 @@ async function sharedWithMe(db: Database, options: { userId: string; planId: str
 }
 
 /** A plan I may see (404 otherwise), with my enrollment in it. */
-export async function visiblePlanWithEnrollment(db: Database, options: { userId: string; planId: string; now?: Date }) {
+export async function visiblePlanWithEnrollment(
+  db: Database,
+  options: { userId: string; planId: string; now?: Date; kept?: MemberRows },
+) {
   const [outlines, mine] = await Promise.all([planOutlines(db, [options.planId]), myEnrollmentIn(db, options)]);
   const outline = outlines.get(options.planId);
   const row = mine.enrollment;
@@ -196,7 +200,10 @@ export async function visiblePlanWithEnrollment(db: Database, options: { userId:
 }
 
 /** A plan with its days: which are open to me and done, and when the later ones open. */
-export async function getPlan(db: Database, options: { userId: string; planId: string; now?: Date }): Promise<PlanDetail> {
+export async function getPlan(
+  db: Database,
+  options: { userId: string; planId: string; now?: Date; kept?: MemberRows },
+): Promise<PlanDetail> {
   const { outline, row, today } = await visiblePlanWithEnrollment(db, options);
   const enrollment = row ? enrollmentState(row, outline.dayCount, today) : null;
   const done = new Set(row?.completions.map(([day]) => day) ?? []);

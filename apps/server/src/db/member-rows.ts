@@ -1,0 +1,60 @@
+import type pg from "pg";
+import type { Logger } from "../logger";
+import type { PgListener } from "../realtime/listener";
+import { createNoticedCache, type NoticedCache } from "./noticed-cache";
+
+/** The channel migration 0023's triggers notify with 'u:<user id>' when a member's own rows change ('*': anyone's). */
+export const MEMBER_ROWS_CHANNEL = "shepherd_member_rows";
+const MAX_ENTRIES = 20_000;
+
+/**
+ * A member's own rows that nearly every visit reads, kept in this process (issues 12 and 15): the plans he follows with
+ * the days he completed (The Path, its plans' pages, the library), and the days his insights chart. Entries end when
+ * PostgreSQL says his rows changed (db/noticed-cache.ts), and at once when he writes through this process
+ * (`forgetMember`, called for every write request before its answer is sent), so his next read is never late. What is
+ * kept is his rows, not an answer: what depends on the hour (his today, which days are open) is worked out on each read.
+ * Values are shared by the requests that read them: never change one.
+ */
+export interface MemberRows {
+  /** The rows under `key` for this member: from memory, or read (and kept when nothing changed meanwhile). */
+  read<V>(userId: string, key: string, load: () => Promise<V>): Promise<V>;
+  /** Ends every entry of his at once. */
+  forgetMember(userId: string): void;
+  sync(): Promise<void>;
+  size(): number;
+}
+
+export function createMemberRows(options: {
+  pool: pg.Pool;
+  listener: PgListener;
+  log: Logger;
+  /** MEMBER_CACHE_SECONDS: the longest an entry is kept even with no notice; 0 turns the cache off. */
+  entrySeconds: number;
+}): MemberRows {
+  if (options.entrySeconds <= 0) {
+    return { read: (_userId, _key, load) => load(), forgetMember: () => undefined, sync: async () => undefined, size: () => 0 };
+  }
+  const cache: NoticedCache<unknown> = createNoticedCache({
+    pool: options.pool,
+    listener: options.listener,
+    log: options.log,
+    channel: MEMBER_ROWS_CHANNEL,
+    tagPrefixes: ["u:"],
+    entryMs: options.entrySeconds * 1000,
+    maxEntries: MAX_ENTRIES,
+  });
+  return {
+    async read<V>(userId: string, key: string, load: () => Promise<V>): Promise<V> {
+      const id = `${userId} ${key}`;
+      const kept = cache.get(id);
+      if (kept !== undefined) return kept as V;
+      const ticket = cache.ticket();
+      const value = await load();
+      cache.remember(ticket, id, value, [`u:${userId}`]);
+      return value;
+    },
+    forgetMember: (userId) => cache.forget(`u:${userId}`),
+    sync: cache.sync,
+    size: cache.size,
+  };
+}
