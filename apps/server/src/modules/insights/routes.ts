@@ -13,7 +13,7 @@ export function insightRoutes(ctx: AppContext) {
       .get("/insights/data", async (c) => {
         const user = await requireUser(c);
         const { range } = readQuery(c, insightsDataQuery);
-        return jsonText(c, await insightsData(ctx.db, { userId: user.id, range }));
+        return jsonText(c, await insightsData(ctx.db, { userId: user.id, range, kept: ctx.memberRows }));
       })
       .get("/insights", async (c) => {
         const user = await requireUser(c);

@@ -15,12 +15,13 @@ import {
 } from "@shepherd/shared";
 import { passageText } from "../../bible/passages";
 import { schema, type Database } from "../../db/client";
+import type { MemberRows } from "../../db/member-rows";
 import { afterCursor, cursorText, pageOf } from "../../db/page-cursor";
 import { notFound } from "../../errors";
 import type { AiTextProvider } from "../../providers/ai/ai";
 import { accessDenied, checkAccess, withAccess } from "../access/service";
 import { dayIn } from "../devotional/service";
-import { readChartDays, readDays } from "./days";
+import { readChartDays, readDays, type ChartDays } from "./days";
 
 /**
  * Insights (docs/insights.md): the charts' data (his days of a range, one round trip), the reflections written from
@@ -37,22 +38,36 @@ const utcDate = (now: Date) => now.toISOString().slice(0, 10);
  */
 export async function insightsData(
   db: Database,
-  options: { userId: string; range: InsightRangeId; now?: Date },
+  options: { userId: string; range: InsightRangeId; now?: Date; kept?: MemberRows },
 ): Promise<string> {
   const now = options.now ?? new Date();
   const utc = utcDate(now);
   // His today is within a day of the UTC date: ask for the widest range it could need, then keep his.
-  const stored = await readChartDays(db, {
-    userId: options.userId,
-    from: rangeBounds(options.range, addDays(utc, -1)).from,
-    to: addDays(utc, 1),
-  });
+  const asked = { userId: options.userId, from: rangeBounds(options.range, addDays(utc, -1)).from, to: addDays(utc, 1) };
+  const load = () => readChartDays(db, asked);
+  // Kept in this process while his days are unchanged (db/member-rows.ts): the charts cost no round trip then.
+  const stored = options.kept
+    ? await options.kept.read(options.userId, `insights ${asked.from} ${asked.to}`, load)
+    : await load();
   const { date: today, timeZone } = dayIn(now, stored.timeZone);
-  const { from } = rangeBounds(options.range, today);
-  const days = stored.json.filter((_, i) => stored.dates[i]! >= from && stored.dates[i]! <= today);
-  const head: Omit<InsightsData, "days" | "streak"> = { range: options.range, today, time_zone: timeZone, from };
-  return `${JSON.stringify(head).slice(0, -1)},"days":[${days.join(",")}],"streak":${streakFromRuns(stored.runs, today)}}`;
+  // The same days answer the same text all day: it is written once per kept read and his date.
+  let answers = answered.get(stored);
+  if (!answers) answered.set(stored, (answers = new Map()));
+  const key = `${options.range} ${today} ${timeZone}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    const { from } = rangeBounds(options.range, today);
+    const days = stored.json.filter((_, i) => stored.dates[i]! >= from && stored.dates[i]! <= today);
+    const head: Omit<InsightsData, "days" | "streak"> = { range: options.range, today, time_zone: timeZone, from };
+    answer = `${JSON.stringify(head).slice(0, -1)},"days":[${days.join(",")}],"streak":${streakFromRuns(stored.runs, today)}}`;
+    if (answers.size >= 4) answers.clear();
+    answers.set(key, answer);
+  }
+  return answer;
 }
+
+/** The answers written from a read of his days, while that read is kept (its entry gone, they go with it). */
+const answered = new WeakMap<ChartDays, Map<string, string>>();
 
 function toSummary(row: typeof insights.$inferSelect): InsightSummary {
   return {
