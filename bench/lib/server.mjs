@@ -21,8 +21,9 @@ import {
  * `node apps/server/dist/main.js` on a free loopback port with a fresh DATA_DIR (embedded PostgreSQL), ready once
  * GET /api/health answers 200. `nodeArgs` go before the script (a profiler hook); `env` adds to the server's.
  */
-export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutMs = 90_000 }) {
-  const dataDir = makeDataDir(name);
+export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutMs = 90_000, dataDir: shared }) {
+  // With `dataDir` (a running built server's), a second process on the same embedded PostgreSQL, rows and secret.
+  const dataDir = shared ?? makeDataDir(name);
   const port = await freePort();
   log(`${name}: starting the built server on 127.0.0.1:${port} (DATA_DIR ${dataDir})`);
   const handle = startChild(process.execPath, [...nodeArgs, SERVER_MAIN], {
@@ -34,7 +35,7 @@ export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutM
     await waitFor200(port, "/api/health", { child: handle.child, timeoutMs, describe: "the Shepherd server" });
   } catch (error) {
     await stopChild(handle, { timeoutMs: 30_000 });
-    removeDataDir(dataDir);
+    if (!shared) removeDataDir(dataDir);
     throw new Error(`${error.message}\n--- server output ---\n${handle.output.tail()}`);
   }
   return {
@@ -47,7 +48,7 @@ export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutM
     /** Stops the server (SIGTERM, then waits) and removes its DATA_DIR; answers how long the stop took. */
     async stop() {
       const ms = await stopChild(handle, { timeoutMs: 30_000 });
-      removeDataDir(dataDir);
+      if (!shared) removeDataDir(dataDir);
       return ms;
     },
   };

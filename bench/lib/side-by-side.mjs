@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { HTTP_DEFAULTS, load, summarize } from "../http.mjs";
 import { log, request, round } from "./common.mjs";
-import { startBareServer } from "./server.mjs";
+import { startBareServer, startBuiltServer } from "./server.mjs";
 
 /** A row is good when no request failed in any way, on either server. */
 export const failures = (r) => r.non2xx + r.errors + (r.timeouts ?? 0) + (r.mismatches ?? 0);
@@ -48,6 +48,51 @@ export async function sideBySide({ name, ours, scenarios, settings = HTTP_DEFAUL
   } finally {
     await bare.stop();
   }
+}
+
+/**
+ * The same scenarios on a second built server process over the same database with MEMBER_CACHE_SECONDS=0, so that every
+ * read is what a member's first read after a change costs (his rows read from PostgreSQL). Answers [{ key, label, ours }],
+ * with `first`'s answer as the array's `first`.
+ */
+export async function uncachedRows({ name, ours, scenarios, settings = HTTP_DEFAULTS, first = async () => undefined }) {
+  const uncached = await startBuiltServer({
+    name: `${name}-uncached`,
+    dataDir: ours.dataDir,
+    env: { MEMBER_CACHE_SECONDS: "0" },
+  });
+  try {
+    // What the caller measures on that server before the load (`first(port)`), e.g. its round trips per read.
+    const rows = [];
+    rows.first = await first(uncached.port);
+    for (const s of scenarios) {
+      const url = `http://127.0.0.1:${uncached.port}${s.path}`;
+      log(`${name}: ${s.label} on Shepherd with MEMBER_CACHE_SECONDS=0`);
+      await load(url, { connections: settings.connections, durationSeconds: settings.warmupSeconds, headers: s.headers });
+      const summary = summarize(
+        await load(url, { connections: settings.connections, durationSeconds: settings.durationSeconds, headers: s.headers }),
+      );
+      rows.push({ key: s.key, label: s.label, ours: summary, ok: failures(summary) === 0 });
+    }
+    return rows;
+  } finally {
+    await uncached.stop();
+  }
+}
+
+/** The uncached rows beside the cached ones of the same run (`rows` from sideBySide), as a Markdown table. */
+export function renderUncached(rows, uncached) {
+  const lines = [
+    "| Scenario | Requests/s, rows kept | p99 ms, rows kept | Requests/s, every read a miss | p99 ms, every read a miss | Throughput miss/kept | All 2xx, no errors |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const u of uncached) {
+    const kept = rows.find((r) => r.key === u.key);
+    lines.push(
+      `| ${u.label} | ${kept.ours.requestsPerSecond} | ${kept.ours.p99Ms} | ${u.ours.requestsPerSecond} | ${u.ours.p99Ms} | ${round(u.ours.requestsPerSecond / kept.ours.requestsPerSecond, 3)} | ${u.ok ? "yes" : "**no**"} |`,
+    );
+  }
+  return lines.join("\n");
 }
 
 /** One line per scenario, for the console. */
