@@ -1,6 +1,7 @@
 // The two servers every HTTP benchmark runs side by side, started (and checked ready) in one call each: the built
 // Shepherd server on its own fresh DATA_DIR, and the bare node:http baseline answering the same bytes; and the
 // accounts and posts a benchmark makes on the built server through its API.
+import fs from "node:fs";
 import path from "node:path";
 import {
   ROOT,
@@ -21,9 +22,8 @@ import {
  * `node apps/server/dist/main.js` on a free loopback port with a fresh DATA_DIR (embedded PostgreSQL), ready once
  * GET /api/health answers 200. `nodeArgs` go before the script (a profiler hook); `env` adds to the server's.
  */
-export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutMs = 90_000, dataDir: shared }) {
-  // With `dataDir` (a running built server's), a second process on the same embedded PostgreSQL, rows and secret.
-  const dataDir = shared ?? makeDataDir(name);
+export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutMs = 90_000 }) {
+  const dataDir = makeDataDir(name);
   const port = await freePort();
   log(`${name}: starting the built server on 127.0.0.1:${port} (DATA_DIR ${dataDir})`);
   const handle = startChild(process.execPath, [...nodeArgs, SERVER_MAIN], {
@@ -35,7 +35,7 @@ export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutM
     await waitFor200(port, "/api/health", { child: handle.child, timeoutMs, describe: "the Shepherd server" });
   } catch (error) {
     await stopChild(handle, { timeoutMs: 30_000 });
-    if (!shared) removeDataDir(dataDir);
+    removeDataDir(dataDir);
     throw new Error(`${error.message}\n--- server output ---\n${handle.output.tail()}`);
   }
   return {
@@ -48,7 +48,7 @@ export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutM
     /** Stops the server (SIGTERM, then waits) and removes its DATA_DIR; answers how long the stop took. */
     async stop() {
       const ms = await stopChild(handle, { timeoutMs: 30_000 });
-      if (!shared) removeDataDir(dataDir);
+      removeDataDir(dataDir);
       return ms;
     },
   };
@@ -80,6 +80,20 @@ export async function startFloorServer(dataDir) {
   });
   await waitFor200(port, "/api/health", { child: handle.child, timeoutMs: 10_000, describe: "the floor server" });
   return { port, handle, pid: handle.child.pid, stop: () => stopChild(handle, { timeoutMs: 5000 }) };
+}
+
+/**
+ * A second built server process on the database of a running one (whose DATA_DIR is `dataDir`): its PostgreSQL (the
+ * Unix socket when it has one) through DATABASE_URL, and its auth secret, so the first one's session cookies work here;
+ * its own DATA_DIR for the rest. `env` adds to the server's.
+ */
+export async function startSecondServer(dataDir, { name, env = {} }) {
+  const secret = fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
+  const password = fs.readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+  const owner = JSON.parse(fs.readFileSync(path.join(dataDir, "postgres-owner.json"), "utf8"));
+  const host = owner.socketDir ? `?host=${encodeURIComponent(owner.socketDir)}` : "";
+  const databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${owner.port}/postgres${host}`;
+  return startBuiltServer({ name, env: { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: secret, ...env } });
 }
 
 const cookiesOf = (res) => [res.headers["set-cookie"] ?? []].flat().map((c) => c.split(";")[0]);

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { HTTP_DEFAULTS, load, summarize } from "../http.mjs";
 import { log, request, round } from "./common.mjs";
-import { startBareServer, startBuiltServer } from "./server.mjs";
+import { startBareServer, startSecondServer } from "./server.mjs";
 
 /** A row is good when no request failed in any way, on either server. */
 export const failures = (r) => r.non2xx + r.errors + (r.timeouts ?? 0) + (r.mismatches ?? 0);
@@ -56,11 +56,7 @@ export async function sideBySide({ name, ours, scenarios, settings = HTTP_DEFAUL
  * with `first`'s answer as the array's `first`.
  */
 export async function uncachedRows({ name, ours, scenarios, settings = HTTP_DEFAULTS, first = async () => undefined }) {
-  const uncached = await startBuiltServer({
-    name: `${name}-uncached`,
-    dataDir: ours.dataDir,
-    env: { MEMBER_CACHE_SECONDS: "0" },
-  });
+  const uncached = await startSecondServer(ours.dataDir, { name: `${name}-uncached`, env: { MEMBER_CACHE_SECONDS: "0" } });
   try {
     // What the caller measures on that server before the load (`first(port)`), e.g. its round trips per read.
     const rows = [];
