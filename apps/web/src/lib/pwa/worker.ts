@@ -1,4 +1,5 @@
 import { showToast } from "../toast";
+import { whenIdle } from "../when-idle";
 import { MEMBER_CACHE_PREFIX, type WorkerMessage } from "./offline-routes";
 
 /**
@@ -9,18 +10,28 @@ export function startServiceWorker(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   // Loaded when wanted: the module exists only in a Vite build (the plugin makes it), not for the unit tests that
   // import this file through the session code.
-  void import("virtual:pwa-register").then(({ registerSW }) => {
-    const update = registerSW({
-      onNeedRefresh() {
-        showToast("A new version is ready", {
-          id: "pwa-update",
-          duration: Number.POSITIVE_INFINITY,
-          action: { label: "Reload", onClick: () => void update(true) },
-        });
-      },
+  const register = () =>
+    void import("virtual:pwa-register").then(({ registerSW }) => {
+      const update = registerSW({
+        immediate: true,
+        onNeedRefresh() {
+          showToast("A new version is ready", {
+            id: "pwa-update",
+            duration: Number.POSITIVE_INFINITY,
+            action: { label: "Reload", onClick: () => void update(true) },
+          });
+        },
+      });
     });
-  });
+  // Registering (and the worker's update check that comes with it) is never urgent, and on a phone it is a long task:
+  // it waits until the page has loaded, its first requests are answered and the main thread is idle (issue 14).
+  const later = () => window.setTimeout(() => whenIdle(register, 10_000), REGISTER_AFTER_LOAD_MS);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }
+
+/** How long after the page's load event the worker is registered. */
+const REGISTER_AFTER_LOAD_MS = 5_000;
 
 let lastMember: string | null | undefined;
 
