@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { MEMBER_ROWS_CHANNEL } from "../src/db/member-rows";
+import { createMemberRows, MEMBER_ROWS_CHANNEL } from "../src/db/member-rows";
+import { createLogger } from "../src/logger";
+import { createPgListener } from "../src/realtime/listener";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { newPerson } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
@@ -155,5 +157,38 @@ describe("a member's rows kept in each process", () => {
     await vi.waitFor(async () => expect(await days()).toMatchObject([{ mood: "struggling" }]), WAIT);
     await other.ctx.pool.query("DELETE FROM daily_checkins WHERE user_id = $1", [id]);
     await vi.waitFor(async () => expect(await days()).toEqual([]), WAIT);
+  });
+
+  test("what is kept is bounded by its weight: the oldest entries go first; a value heavier than the bound is not kept", async () => {
+    const log = createLogger("silent");
+    const listener = createPgListener({ pool: app.ctx.pool, log });
+    await listener.start();
+    try {
+      const rows = createMemberRows({ pool: app.ctx.pool, listener, log, entrySeconds: 60, maxBytes: 10_000 });
+      let loads = 0;
+      // About 4 KB each, as weighed: 2 bytes a character, twice.
+      const read = (userId: string, value = "x".repeat(1000)) =>
+        rows.read(userId, "k", async () => {
+          loads += 1;
+          return value;
+        });
+      await read("a");
+      await read("b");
+      await read("a");
+      expect([loads, rows.size()]).toEqual([2, 2]);
+      await read("c"); // three would weigh more than 10 KB: "a", the oldest, goes
+      expect(rows.size()).toBe(2);
+      expect(rows.bytes()).toBeLessThanOrEqual(10_000);
+      await read("b");
+      expect(loads).toBe(3);
+      await read("a");
+      expect(loads).toBe(4);
+      await read("d", "y".repeat(3000)); // about 12 KB: read, never kept
+      await read("d", "y".repeat(3000));
+      expect(loads).toBe(6);
+      expect(rows.bytes()).toBeLessThanOrEqual(10_000);
+    } finally {
+      await listener.close();
+    }
   });
 });

@@ -6,6 +6,11 @@ import { createNoticedCache, type NoticedCache } from "./noticed-cache";
 /** The channel migration 0023's triggers notify with 'u:<user id>' when a member's own rows change ('*': anyone's). */
 export const MEMBER_ROWS_CHANNEL = "shepherd_member_rows";
 const MAX_ENTRIES = 20_000;
+/**
+ * What the kept rows may weigh in all, roughly, per process: a year of a member's insights days is about 150 KB with its
+ * answer, The Path's rows about 1 KB, so this keeps a few hundred members' years or every active member's plans.
+ */
+export const MEMBER_ROWS_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * A member's own rows that nearly every visit reads, kept in this process (issues 12 and 15): the plans he follows with
@@ -22,6 +27,8 @@ export interface MemberRows {
   forgetMember(userId: string): void;
   sync(): Promise<void>;
   size(): number;
+  /** Roughly what the kept rows weigh, in bytes. */
+  bytes(): number;
 }
 
 export function createMemberRows(options: {
@@ -30,9 +37,16 @@ export function createMemberRows(options: {
   log: Logger;
   /** MEMBER_CACHE_SECONDS: the longest an entry is kept even with no notice; 0 turns the cache off. */
   entrySeconds: number;
+  maxBytes?: number;
 }): MemberRows {
   if (options.entrySeconds <= 0) {
-    return { read: (_userId, _key, load) => load(), forgetMember: () => undefined, sync: async () => undefined, size: () => 0 };
+    return {
+      read: (_userId, _key, load) => load(),
+      forgetMember: () => undefined,
+      sync: async () => undefined,
+      size: () => 0,
+      bytes: () => 0,
+    };
   }
   const cache: NoticedCache<unknown> = createNoticedCache({
     pool: options.pool,
@@ -42,6 +56,9 @@ export function createMemberRows(options: {
     tagPrefixes: ["u:"],
     entryMs: options.entrySeconds * 1000,
     maxEntries: MAX_ENTRIES,
+    // Kept values are doubled: what is written from them (the insights' answers) lives as long as they do.
+    weigh: (value) => 2 * approximateBytes(value),
+    maxWeight: options.maxBytes ?? MEMBER_ROWS_MAX_BYTES,
   });
   return {
     async read<V>(userId: string, key: string, load: () => Promise<V>): Promise<V> {
@@ -56,5 +73,16 @@ export function createMemberRows(options: {
     forgetMember: (userId) => cache.forget(`u:${userId}`),
     sync: cache.sync,
     size: cache.size,
+    bytes: cache.weight,
   };
+}
+
+/** Roughly what a value of rows takes in memory: strings at two bytes a character, anything else at eight. */
+export function approximateBytes(value: unknown): number {
+  if (typeof value === "string") return 16 + 2 * value.length;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + approximateBytes(item), 16);
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.values(value).reduce((sum: number, item) => sum + approximateBytes(item), 16);
+  }
+  return 8;
 }

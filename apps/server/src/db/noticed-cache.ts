@@ -31,12 +31,15 @@ export interface NoticedCache<V> {
    */
   sync(): Promise<void>;
   size(): number;
+  /** The kept values' total weight (see `weigh`; 0 without it). */
+  weight(): number;
 }
 
 interface Entry<V> {
   value: V;
   tags: readonly string[];
   cachedAt: number;
+  weight: number;
 }
 
 export function createNoticedCache<V>(options: {
@@ -50,9 +53,20 @@ export function createNoticedCache<V>(options: {
   maxEntries: number;
   /** Whether an entry may still be used (a session's own expiry, say), besides its age. */
   usable?: (value: V, now: number) => boolean;
+  /** With `weigh` (a value's approximate size in bytes), the oldest entries go once the total passes `maxWeight`. */
+  weigh?: (value: V) => number;
+  maxWeight?: number;
 }): NoticedCache<V> {
-  const { pool, listener, log, channel, tagPrefixes, entryMs, maxEntries, usable } = options;
+  const { pool, listener, log, channel, tagPrefixes, entryMs, maxEntries, usable, weigh } = options;
+  const maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
   const entries = new Map<string, Entry<V>>();
+  let weight = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    weight -= entry.weight;
+  };
   // Sync notices are tagged "y:" and carry an id unique across processes and across the apps one test process may hold.
   const syncs = new Map<string, () => void>();
   // Bumped by every forget: a read that began before it may hold what was just forgotten.
@@ -60,11 +74,12 @@ export function createNoticedCache<V>(options: {
 
   const forget = (tag: string) => {
     generation += 1;
-    for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
+    for (const [key, entry] of entries) if (entry.tags.includes(tag)) drop(key);
   };
   const clear = () => {
     generation += 1;
     entries.clear();
+    weight = 0;
   };
 
   listener.listen(channel, {
@@ -88,7 +103,7 @@ export function createNoticedCache<V>(options: {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (now - entry.cachedAt >= entryMs || (usable && !usable(entry.value, now))) {
-        entries.delete(key);
+        drop(key);
         return undefined;
       }
       return entry.value;
@@ -96,8 +111,13 @@ export function createNoticedCache<V>(options: {
     ticket: () => generation,
     remember(ticket, key, value, tags) {
       if (ticket !== generation || !listener.listening()) return;
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, tags, cachedAt: Date.now() });
+      const size = weigh ? weigh(value) : 0;
+      if (size > maxWeight) return;
+      drop(key);
+      // The oldest go first (a Map keeps the order entries were set in).
+      while (entries.size > 0 && (entries.size >= maxEntries || weight + size > maxWeight)) drop(entries.keys().next().value!);
+      entries.set(key, { value, tags, cachedAt: Date.now(), weight: size });
+      weight += size;
     },
     forget,
     clear,
@@ -121,5 +141,6 @@ export function createNoticedCache<V>(options: {
       }
     },
     size: () => entries.size,
+    weight: () => weight,
   };
 }
