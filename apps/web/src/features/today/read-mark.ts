@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 
 const KEY = "today-read";
 
@@ -17,7 +17,6 @@ function readDevotional(): string | null {
  */
 export function useReadMark(devotionalId: string) {
   const [readId, setReadId] = useState(readDevotional);
-  const [end, setEnd] = useState<HTMLElement | null>(null);
   const read = readId === devotionalId;
   const markRead = useCallback(() => {
     setReadId(devotionalId);
@@ -28,14 +27,19 @@ export function useReadMark(devotionalId: string) {
     }
   }, [devotionalId]);
 
-  useEffect(() => {
-    if (!end || read) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && markRead(), {
-      rootMargin: "0px 0px -140px 0px",
-    });
-    observer.observe(end);
-    return () => observer.disconnect();
-  }, [end, read, markRead]);
+  // A callback ref with a clean-up (React 19), not state: a state set while the page commits is rendered again at once,
+  // in the same task, before the phone can paint or answer a tap (issue 14: it was Today's longest task on a load).
+  const endRef = useCallback(
+    (end: HTMLElement | null) => {
+      if (!end || read) return;
+      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && markRead(), {
+        rootMargin: "0px 0px -140px 0px",
+      });
+      observer.observe(end);
+      return () => observer.disconnect();
+    },
+    [read, markRead],
+  );
 
-  return { read, markRead, endRef: setEnd };
+  return { read, markRead, endRef };
 }
