@@ -60,12 +60,19 @@ export function createNoticedCache<V>(options: {
   const { pool, listener, log, channel, tagPrefixes, entryMs, maxEntries, usable, weigh } = options;
   const maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
   const entries = new Map<string, Entry<V>>();
+  // The keys under each tag: a notice ends its entries without looking at the others.
+  const tagged = new Map<string, Set<string>>();
   let weight = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
     weight -= entry.weight;
+    for (const tag of entry.tags) {
+      const keys = tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) tagged.delete(tag);
+    }
   };
   // Sync notices are tagged "y:" and carry an id unique across processes and across the apps one test process may hold.
   const syncs = new Map<string, () => void>();
@@ -74,11 +81,12 @@ export function createNoticedCache<V>(options: {
 
   const forget = (tag: string) => {
     generation += 1;
-    for (const [key, entry] of entries) if (entry.tags.includes(tag)) drop(key);
+    for (const key of [...(tagged.get(tag) ?? [])]) drop(key);
   };
   const clear = () => {
     generation += 1;
     entries.clear();
+    tagged.clear();
     weight = 0;
   };
 
@@ -118,6 +126,11 @@ export function createNoticedCache<V>(options: {
       while (entries.size > 0 && (entries.size >= maxEntries || weight + size > maxWeight)) drop(entries.keys().next().value!);
       entries.set(key, { value, tags, cachedAt: Date.now(), weight: size });
       weight += size;
+      for (const tag of tags) {
+        const keys = tagged.get(tag);
+        if (keys) keys.add(key);
+        else tagged.set(tag, new Set([key]));
+      }
     },
     forget,
     clear,
