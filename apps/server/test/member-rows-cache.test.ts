@@ -3,6 +3,7 @@ import { createMemberRows, MEMBER_ROWS_CHANNEL } from "../src/db/member-rows";
 import { createLogger } from "../src/logger";
 import { createPgListener } from "../src/realtime/listener";
 import { startTestApp, type TestApp } from "./helpers/app";
+import { behindTheTriggers } from "./helpers/database";
 import { newPerson } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
 
@@ -25,18 +26,6 @@ afterAll(async () => {
 });
 
 const WAIT = { timeout: 10_000, interval: 50 };
-
-/** Runs SQL as a hand-written statement would, with the triggers off (a replica's session skips them). */
-async function behindTheTriggers(sql: string, values: unknown[]) {
-  const client = await app.ctx.pool.connect();
-  try {
-    await client.query("SET session_replication_role = replica");
-    await client.query(sql, values);
-  } finally {
-    await client.query("RESET session_replication_role");
-    client.release();
-  }
-}
 
 interface MyPlans {
   active: Array<{ id: string; enrollment: { status: string; completed_count: number } }>;
@@ -62,7 +51,11 @@ describe("a member's rows kept in each process", () => {
     const { client, id } = await follower();
     expect((await myPlan(client)).enrollment.status).toBe("active");
     // Changed in the database without a notice: this process still answers what it kept, which shows it no longer reads.
-    await behindTheTriggers("UPDATE plan_enrollments SET status = 'paused', paused_on = current_date WHERE user_id = $1", [id]);
+    await behindTheTriggers(
+      app.ctx.pool,
+      "UPDATE plan_enrollments SET status = 'paused', paused_on = current_date WHERE user_id = $1",
+      [id],
+    );
     expect((await myPlan(client)).enrollment.status).toBe("active");
     const page = (await client.get(`/api/path/plans/${(await myPlan(client)).id}`)).json() as { enrollment: { status: string } };
     expect(page.enrollment.status).toBe("active");
@@ -124,7 +117,11 @@ describe("a member's rows kept in each process", () => {
     const b = await follower();
     expect((await myPlan(a.client)).enrollment.completed_count).toBe(0);
     expect((await myPlan(b.client)).enrollment.completed_count).toBe(0);
-    await behindTheTriggers("UPDATE plan_enrollments SET status = 'paused', paused_on = current_date WHERE user_id = $1", [a.id]);
+    await behindTheTriggers(
+      app.ctx.pool,
+      "UPDATE plan_enrollments SET status = 'paused', paused_on = current_date WHERE user_id = $1",
+      [a.id],
+    );
     expect((await b.client.post(`/api/path/plans/${b.planId}/days/1/complete`)).status).toBe(200);
     // B's write ended B's rows, not A's (A still reads what was kept before the change behind the triggers).
     expect((await myPlan(b.client)).enrollment.completed_count).toBe(1);
@@ -151,7 +148,7 @@ describe("a member's rows kept in each process", () => {
     await other.ctx.pool.query("UPDATE daily_checkins SET mood = 'great' WHERE user_id = $1", [id]);
     await vi.waitFor(async () => expect(await days()).toMatchObject([{ mood: "great" }]), WAIT);
     // Kept: a change no trigger tells of is not seen until a notice for him comes.
-    await behindTheTriggers("UPDATE daily_checkins SET mood = 'struggling' WHERE user_id = $1", [id]);
+    await behindTheTriggers(app.ctx.pool, "UPDATE daily_checkins SET mood = 'struggling' WHERE user_id = $1", [id]);
     expect(await days()).toMatchObject([{ mood: "great" }]);
     await app.ctx.pool.query("SELECT pg_notify($1, $2)", [MEMBER_ROWS_CHANNEL, `u:${id}`]);
     await vi.waitFor(async () => expect(await days()).toMatchObject([{ mood: "struggling" }]), WAIT);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { SESSIONS_CHANNEL } from "../src/auth/session-cache";
 import { LISTENER_APPLICATION_NAME } from "../src/realtime/listener";
 import { startTestApp, type TestApp } from "./helpers/app";
+import { behindTheTriggers } from "./helpers/database";
 import { newPerson, SESSION_COOKIE } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
 
@@ -24,18 +25,6 @@ afterAll(async () => {
 
 const tokenOf = (client: TestClient) => decodeURIComponent(client.cookies.get(SESSION_COOKIE)!).split(".")[0]!;
 
-/** Runs SQL as a hand-written statement would, with the triggers off (a replica's session skips them). */
-async function behindTheTriggers(sql: string, values: unknown[]) {
-  const client = await app.ctx.pool.connect();
-  try {
-    await client.query("SET session_replication_role = replica");
-    await client.query(sql, values);
-  } finally {
-    await client.query("RESET session_replication_role");
-    client.release();
-  }
-}
-
 const WAIT = { timeout: 10_000, interval: 50 };
 
 describe("the per-process session cache", () => {
@@ -45,7 +34,7 @@ describe("the per-process session cache", () => {
     const [session] = (await app.ctx.pool.query<{ id: string }>("SELECT id FROM sessions WHERE token = $1", [tokenOf(client)]))
       .rows;
     // Gone from the database without a notice: this process still knows the session, which shows it no longer reads it.
-    await behindTheTriggers("DELETE FROM sessions WHERE id = $1", [session!.id]);
+    await behindTheTriggers(app.ctx.pool, "DELETE FROM sessions WHERE id = $1", [session!.id]);
     expect((await client.get("/api/journal")).status).toBe(200);
     // The notice the trigger would have sent ends it.
     await app.ctx.pool.query("SELECT pg_notify($1, $2)", [SESSIONS_CHANNEL, `s:${session!.id}`]);

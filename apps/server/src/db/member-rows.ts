@@ -78,7 +78,7 @@ export function createMemberRows(options: {
 }
 
 /** Roughly what a value of rows takes in memory: strings at two bytes a character, anything else at eight. */
-export function approximateBytes(value: unknown): number {
+function approximateBytes(value: unknown): number {
   if (typeof value === "string") return 16 + 2 * value.length;
   if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + approximateBytes(item), 16);
   if (value && typeof value === "object" && !(value instanceof Date)) {

@@ -36,3 +36,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * Runs SQL as a hand-written statement would, with the triggers off (a replica's session skips them): a change no
+ * notice tells of, to show what a process's notice-ended caches keep.
+ */
+export async function behindTheTriggers(pool: pg.Pool, sql: string, values: unknown[]): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("SET session_replication_role = replica");
+    await client.query(sql, values);
+  } finally {
+    await client.query("RESET session_replication_role");
+    client.release();
+  }
+}
