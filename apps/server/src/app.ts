@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AVATAR_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from "@shepherd/shared";
@@ -13,7 +13,7 @@ import { checkAddress, checkJsonText, isJson } from "./http/clean-input";
 import { clientIp } from "./http/client-ip";
 import { idempotentWrite } from "./http/idempotency";
 import { securityHeaderEntries, setResponseHeaders, trustedOriginCheck } from "./http/security";
-import { serveWebApp } from "./http/static";
+import { serveWebApp, type MemberHint } from "./http/static";
 import { accessRoutes } from "./modules/access/routes";
 import { accountRoutes } from "./modules/account/routes";
 import { adminRoutes } from "./modules/admin/routes";
@@ -36,6 +36,7 @@ import { flockRoutes } from "./modules/flock/routes";
 import { gatheringRoutes } from "./modules/gatherings/routes";
 import { pastureRoutes, PASTURE_IMAGE_MAX_BYTES } from "./modules/pasture/routes";
 import { profileRoutes } from "./modules/profiles/routes";
+import { getProfile } from "./modules/profiles/service";
 import { reminderRoutes } from "./modules/reminders/routes";
 import { subscriptionRoutes } from "./modules/subscription/routes";
 import { supportRoutes } from "./modules/support/routes";
@@ -200,7 +201,26 @@ export function createApp(ctx: AppContext) {
   });
   app.route("/api", api);
 
-  if (ctx.webDist) app.use(serveWebApp(ctx.webDist));
+  /**
+   * The hint a page's navigation carries (http/static.ts): whose session the cookie is and whether he finished
+   * onboarding, kept with his rows. Nothing when there is no session or the lookup fails: the page is then the visitor's,
+   * and the app asks as it always did.
+   */
+  const memberHint = async (c: Context<AppEnv>): Promise<MemberHint | null> => {
+    if (!c.req.header("cookie")) return null;
+    try {
+      installUser(c);
+      const user = await c.get("getUser")();
+      if (!user) return null;
+      const onboarded = await ctx.memberRows.read(user.id, "onboarded", async () =>
+        Boolean((await getProfile(ctx.db, user.id)).onboarding_completed_at),
+      );
+      return onboarded ? "onboarded" : "signed-in";
+    } catch {
+      return null;
+    }
+  };
+  if (ctx.webDist) app.use(serveWebApp(ctx.webDist, { memberHint }));
   return app;
 }
 

@@ -3,7 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { chunkImports } from "../src/http/static";
 import { startTestApp, type TestApp } from "./helpers/app";
+import { signUp } from "./helpers/auth";
+import type { TestClient } from "./helpers/http-client";
 
 /** A small built web app, shaped like Vite's output: index.html plus hashed assets with .gz and .br beside them. */
 function fakeWebDist(): string {
@@ -11,7 +14,15 @@ function fakeWebDist(): string {
   fs.mkdirSync(path.join(dir, "assets"));
   fs.writeFileSync(
     path.join(dir, "index.html"),
-    '<!doctype html><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script>',
+    '<!doctype html><html><head><title>Shepherd</title><script type="module" crossorigin src="/assets/app-abc123.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-r1.js"></head><body><div id="root"></div></body></html>',
+  );
+  // Today's page chunk, as the bundler writes it: importing one chunk the entry preloads already and one of its own.
+  fs.writeFileSync(path.join(dir, "assets/react-r1.js"), "export const a=1;");
+  fs.writeFileSync(path.join(dir, "assets/today-shared-s1.js"), 'import"./react-r1.js";export const b=2;');
+  fs.writeFileSync(
+    path.join(dir, "assets/today-page-t1.js"),
+    'import{a as e}from"./react-r1.js";import{b as t}from"./today-shared-s1.js";export const c=e+t;',
   );
   const js = `console.log(${JSON.stringify("x".repeat(2000))});`;
   fs.writeFileSync(path.join(dir, "assets/app-abc123.js"), js);
@@ -89,6 +100,85 @@ describe("serving the web app", () => {
     const missing = await app.client().get("/api/nope");
     expect(missing.status).toBe(404);
     expect(missing.json().error.message).toBe("There is no such API route.");
+  });
+});
+
+describe("a member's page (issue 14: his first visit asks for what it needs at once)", () => {
+  const navigation = { "sec-fetch-dest": "document" };
+  const hintIn = (html: string) => /<meta name="shepherd-member" content="([\w-]+)"/.exec(html)?.[1] ?? null;
+  const preloads = (html: string) => [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+  async function onboardedMember(): Promise<TestClient> {
+    const client = app.client();
+    await signUp(client);
+    await client.patch("/api/profile", {
+      focus: ["prayer"],
+      username: `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    });
+    expect((await client.post("/api/onboarding/complete")).status).toBe(200);
+    return client;
+  }
+
+  test("at / a member who finished onboarding is told so, and his browser fetches Today's code beside the entry's", async () => {
+    const client = await onboardedMember();
+    const visitor = await app.client().get("/", { headers: navigation });
+    const page = await client.get("/", { headers: navigation });
+    expect(page.status).toBe(200);
+    expect(hintIn(page.text)).toBe("onboarded");
+    expect(preloads(page.text)).toEqual(["/assets/react-r1.js", "/assets/today-page-t1.js", "/assets/today-shared-s1.js"]);
+    // The same page otherwise, never kept by a shared cache, and never answered 304 with the visitor's copy.
+    expect(page.text.replace(/<meta name="shepherd-member"[^>]*>|<link rel="modulepreload"[^>]*today-[^>]*>/g, "")).toBe(
+      visitor.text,
+    );
+    expect(page.headers["cache-control"]).toBe("private, no-cache");
+    expect(page.headers.vary).toContain("cookie");
+    expect(page.headers.etag).not.toBe(visitor.headers.etag);
+    const revalidated = await client.get("/", { headers: { ...navigation, "if-none-match": visitor.headers.etag as string } });
+    expect(revalidated.status).toBe(200);
+    expect(hintIn(revalidated.text)).toBe("onboarded");
+    expect((await client.get("/", { headers: { ...navigation, "if-none-match": page.headers.etag as string } })).status).toBe(
+      304,
+    );
+  });
+
+  test("on another route he is told he finished onboarding, without Today's code", async () => {
+    const client = await onboardedMember();
+    const page = await client.get("/path", { headers: navigation });
+    expect(hintIn(page.text)).toBe("onboarded");
+    expect(preloads(page.text)).toEqual(["/assets/react-r1.js"]);
+  });
+
+  test("a member still in onboarding is told only that he is signed in", async () => {
+    const client = app.client();
+    await signUp(client);
+    const page = await client.get("/", { headers: navigation });
+    expect(hintIn(page.text)).toBe("signed-in");
+    expect(preloads(page.text)).toEqual(["/assets/react-r1.js"]);
+  });
+
+  test("a visitor, a forged or ended session, a script's fetch and the worker's copy of /index.html carry no hint", async () => {
+    const client = await onboardedMember();
+    const plain = async (response: { text: string; headers: Record<string, unknown> }) => {
+      expect(hintIn(response.text)).toBeNull();
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    };
+    await plain(await app.client().get("/", { headers: navigation }));
+    await plain(await app.client().get("/", { headers: { ...navigation, cookie: "shepherd.session_token=forged.value" } }));
+    // Not a navigation: what a script or the service worker fetches may be kept and shown to whoever is signed in later.
+    await plain(await client.get("/"));
+    await plain(await client.get("/index.html", { headers: navigation }));
+    await plain(await client.get("/index.html"));
+    expect((await client.post("/api/auth/sign-out", {})).status).toBe(200);
+    await plain(await client.get("/", { headers: navigation }));
+  });
+
+  test("a chunk's static imports are read as the bundler writes them", () => {
+    expect(
+      chunkImports(
+        'import{a as e,b as t}from"./x-1.js";import"./y-2.js";import*as n from"./z-3.js";const i="import(\'./no.js\')";',
+      ),
+    ).toEqual(["./x-1.js", "./y-2.js", "./z-3.js"]);
+    expect(chunkImports('const a=()=>import("./lazy.js");')).toEqual([]);
   });
 });
 

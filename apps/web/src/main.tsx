@@ -13,6 +13,7 @@ import { listenForInstallPrompt } from "./lib/pwa/install";
 import { startServiceWorker } from "./lib/pwa/worker";
 import { createQueryClient } from "./lib/query-client";
 import { useSessionKeeper } from "./lib/session";
+import { adoptPageHint } from "./lib/signed-in-hint";
 import { startTheme } from "./lib/theme";
 import "./index.css";
 
@@ -21,6 +22,7 @@ listenForInstallPrompt();
 startServiceWorker();
 
 const queryClient = createQueryClient();
+adoptPageHint();
 startBoot(queryClient, { pathname: window.location.pathname, loadToday: loadTodayPage });
 
 function SessionKeeper() {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
+import zlib from "node:zlib";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -67,7 +68,7 @@ export interface EncodedBody {
  * brotli or gzip form when the browser accepts one, else the plain body.
  */
 export function sendEncoded(c: Context, content: EncodedBody, headers: Record<string, string> & { etag: string }): Response {
-  const out: Record<string, string> = { ...headers, vary: "accept-encoding" };
+  const out: Record<string, string> = { ...headers, vary: headers.vary ? `${headers.vary}, accept-encoding` : "accept-encoding" };
   if (c.req.header("if-none-match") === headers.etag) return c.body(null, 304, out);
   const accept = c.req.header("accept-encoding") ?? "";
   let body = content.body;
@@ -82,24 +83,107 @@ export function sendEncoded(c: Context, content: EncodedBody, headers: Record<st
   return c.body(new Uint8Array(body), 200, out);
 }
 
-function send(c: Context, file: StaticFile): Response {
+function send(c: Context, file: StaticFile, extra: Record<string, string> = {}): Response {
   return sendEncoded(c, file, {
     "content-type": file.type,
     etag: file.etag,
     "cache-control": file.immutable ? "public, max-age=31536000, immutable" : "no-cache",
+    ...extra,
   });
 }
 
-export function serveWebApp(root: string): MiddlewareHandler {
+/**
+ * What a page's navigation may tell the app before it asks anything (apps/web/src/lib/signed-in-hint.ts): that the
+ * browser's session cookie is a member's, and whether he finished onboarding. A hint, not a credential: every answer the
+ * app then asks for is still decided by the cookie.
+ */
+export type MemberHint = "signed-in" | "onboarded";
+
+/** The page for a signed-in member, per hint; at / for one who finished onboarding, with Today's code preloaded. */
+interface MemberPages {
+  "signed-in": StaticFile;
+  onboarded: StaticFile;
+  today: StaticFile;
+}
+
+/** The static `import` specifiers of a built chunk ("./x.js"), as the bundler writes them at its top. */
+export function chunkImports(code: string): string[] {
+  const found: string[] = [];
+  for (const match of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.\/[^"']+)["']/g)) {
+    found.push(match[1]!);
+  }
+  return found;
+}
+
+/** Today's page chunk and what it imports statically, as /assets/ paths (the bundle names it today-page-<hash>.js). */
+function todayChunks(files: Map<string, StaticFile>): string[] {
+  const page = [...files.keys()].find((name) => /^\/assets\/today-page-[\w-]+\.js$/.test(name));
+  if (!page) return [];
+  const found = new Set<string>();
+  const queue = [page];
+  while (queue.length) {
+    const name = queue.pop()!;
+    const file = files.get(name);
+    if (found.has(name) || !file) continue;
+    found.add(name);
+    for (const spec of chunkImports(file.body.toString("utf8"))) queue.push(path.posix.join(path.posix.dirname(name), spec));
+  }
+  return [...found];
+}
+
+function htmlPage(html: string): StaticFile {
+  const body = Buffer.from(html);
+  return {
+    body,
+    gzip: zlib.gzipSync(body, { level: 9 }),
+    br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    type: TYPES[".html"]!,
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+    immutable: false,
+  };
+}
+
+/**
+ * The member's versions of index.html (a few, the same for every member: no one's data is in them). With the hint, a
+ * cold load asks for the session and the profile together, and at / for Today's screen and code at once, instead of one
+ * after the other (issue 14: a first visit's largest paint); at / his browser also fetches Today's code beside the
+ * entry's (modulepreload) instead of after it has run.
+ */
+function memberPages(files: Map<string, StaticFile>, index: StaticFile): MemberPages {
+  const html = index.body.toString("utf8");
+  const withHead = (extra: string) => htmlPage(html.replace("</head>", `${extra}</head>`));
+  const meta = (hint: MemberHint) => `<meta name="shepherd-member" content="${hint}" />`;
+  const preloads = todayChunks(files)
+    .filter((name) => !html.includes(`"${name}"`))
+    .map((name) => `<link rel="modulepreload" crossorigin href="${name}" />`)
+    .join("");
+  return {
+    "signed-in": withHead(meta("signed-in")),
+    onboarded: withHead(meta("onboarded")),
+    today: withHead(meta("onboarded") + preloads),
+  };
+}
+
+/** A page navigation by the browser (not a script's fetch, nor the service worker's precache of /index.html). */
+const isNavigation = (c: Context) => c.req.header("sec-fetch-dest") === "document";
+
+export function serveWebApp(
+  root: string,
+  options: { memberHint?: (c: Context) => Promise<MemberHint | null> } = {},
+): MiddlewareHandler {
   const files = loadStaticSite(root);
   const index = files.get("/index.html");
   if (!index) throw new Error(`The web app is not built: ${root}/index.html is missing. Run "npm run build".`);
+  const pages = memberPages(files, index);
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const file = files.get(c.req.path);
     if (file && c.req.path !== "/index.html") return send(c, file);
     if (c.req.path.startsWith("/assets/")) return c.text("Not found", 404);
     // Every other path is a route of the single-page app; it renders its own not-found page.
-    return send(c, index);
+    const hint = options.memberHint && c.req.path !== "/index.html" && isNavigation(c) ? await options.memberHint(c) : null;
+    if (!hint) return send(c, index);
+    const page = hint === "onboarded" && c.req.path === "/" ? pages.today : pages[hint];
+    return send(c, page, { "cache-control": "private, no-cache", vary: "cookie" });
   };
 }

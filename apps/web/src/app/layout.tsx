@@ -21,6 +21,8 @@ import { Loading } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorBoundary } from "./error-boundary";
 import { useMe } from "@/lib/session";
+import { setCssVariable } from "@/lib/css-variable";
+import { whenIdle } from "@/lib/when-idle";
 import { cn } from "@/lib/cn";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { useLiveNotifications } from "@/features/notifications/api/live-notifications";
@@ -41,36 +43,56 @@ function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > threshold);
-    // The first look waits for the next frame: reading scrollY now would force a layout in the middle of the render.
-    const frame = requestAnimationFrame(onScroll);
+    // The first look waits until the page is idle: reading scrollY while the page's first frames are still being laid
+    // out forces a restyle and a layout at once (a long task on a phone's cold load, issue 14). A page restored scrolled
+    // says so with a scroll event anyway.
+    const cancelFirstLook = whenIdle(onScroll, 1000);
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => {
-      cancelAnimationFrame(frame);
+      cancelFirstLook();
       window.removeEventListener("scroll", onScroll);
     };
   }, [threshold]);
   return scrolled;
 }
 
+/** A fixed part of the shell whose covered size is published. */
+interface CoveringPart {
+  variable: string;
+  measure: (element: HTMLElement) => number;
+}
+
+const coveringParts = new Map<HTMLElement, CoveringPart>();
+let coveringObserver: ResizeObserver | undefined;
+
+/**
+ * Measures every covering part first, then writes the values that changed (setCssVariable): a measure after a write to
+ * <html>'s style would force a restyle of the whole page and a layout at once (issue 14).
+ */
+function publishCoveredSizes() {
+  const sizes = [...coveringParts].map(([element, part]) => [part.variable, `${Math.ceil(part.measure(element))}px`]);
+  for (const [variable, value] of sizes) setCssVariable(document.documentElement.style, variable!, value!);
+}
+
 /**
  * Publishes how much of the screen a fixed part of the shell covers as a CSS variable on <html>: index.css keeps
  * focused elements out from under it (scroll-padding), and fixed page parts (an audio bar) sit above it. Measured,
- * because both grow with the text size and may wrap onto a second row. The first measure is the ResizeObserver's first
- * report, after the browser's own layout and before it paints (measuring during the render would force a layout).
+ * because both grow with the text size and may wrap onto a second row. One ResizeObserver watches every part: its
+ * reports come after the browser's own layout and before it paints (measuring during the render would force a layout).
  */
 function useCoveredSize(ref: RefObject<HTMLElement | null>, variable: string, measure: (element: HTMLElement) => number) {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const root = document.documentElement;
-    const update = () => root.style.setProperty(variable, `${Math.ceil(measure(element))}px`);
-    const observer = new ResizeObserver(update);
-    observer.observe(element);
-    window.addEventListener("resize", update);
+    coveringParts.set(element, { variable, measure });
+    coveringObserver ??= new ResizeObserver(publishCoveredSizes);
+    coveringObserver.observe(element);
+    if (coveringParts.size === 1) window.addEventListener("resize", publishCoveredSizes);
     return () => {
-      observer.disconnect();
-      window.removeEventListener("resize", update);
-      root.style.removeProperty(variable);
+      coveringObserver?.unobserve(element);
+      coveringParts.delete(element);
+      if (coveringParts.size === 0) window.removeEventListener("resize", publishCoveredSizes);
+      document.documentElement.style.removeProperty(variable);
     };
   }, [ref, variable, measure]);
 }
@@ -81,9 +103,10 @@ function useCoveredSize(ref: RefObject<HTMLElement | null>, variable: string, me
  */
 const headerHeight = (header: HTMLElement) => {
   const height = header.getBoundingClientRect().height;
-  const tall = height > window.innerHeight / 4;
-  header.dataset.tall = String(tall);
-  return tall ? 0 : height;
+  const tall = String(height > window.innerHeight / 4);
+  // Written only when it changes: a write here would make the next part's measure restyle the page first.
+  if (header.dataset.tall !== tall) header.dataset.tall = tall;
+  return tall === "true" ? 0 : height;
 };
 // The bar at the bottom of a phone covers its height; the sidebar of a wide screen covers nothing below.
 const tabBarHeight = (nav: HTMLElement) => {

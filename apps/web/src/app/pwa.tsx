@@ -11,6 +11,10 @@ import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { tellWorkerMember } from "@/lib/pwa/worker";
 import { useMe, useSession } from "@/lib/session";
 import { localTimeZone } from "@/lib/time-zone";
+import { afterLoadWhenIdle } from "@/lib/when-idle";
+
+/** How long after the page's load the install offer is considered. */
+const INSTALL_OFFER_AFTER_LOAD_MS = 3_000;
 
 /** How often writes waiting on the device are tried again while online (an empty queue costs one IndexedDB read). */
 const SYNC_RETRY_MS = 30_000;
@@ -46,20 +50,24 @@ export function PwaKeeper() {
   const signedIn = Boolean(me.data?.profile.onboarding_completed_at);
   useEffect(() => {
     if (!signedIn || install !== "available") return;
-    let daysBefore = 0;
-    try {
-      daysBefore = recordDayUsed(localDate(new Date(), localTimeZone()));
-      if (!shouldOfferInstall(daysBefore)) return;
-      markInstallOffered();
-    } catch {
-      return; // No local storage: no offer.
-    }
-    showToast("Install Shepherd", {
-      id: "pwa-install",
-      description: "Keep today's reading on your home screen, even without a signal.",
-      duration: 20_000,
-      action: { label: "Install", onClick: () => void promptInstall() },
-    });
+    // Not urgent, and naming today's date builds the page's first Intl formatter (its locale data: tens of
+    // milliseconds of a phone's main thread), so it waits until the page has loaded and settled (issue 14).
+    return afterLoadWhenIdle(() => {
+      let daysBefore = 0;
+      try {
+        daysBefore = recordDayUsed(localDate(new Date(), localTimeZone()));
+        if (!shouldOfferInstall(daysBefore)) return;
+        markInstallOffered();
+      } catch {
+        return; // No local storage: no offer.
+      }
+      showToast("Install Shepherd", {
+        id: "pwa-install",
+        description: "Keep today's reading on your home screen, even without a signal.",
+        duration: 20_000,
+        action: { label: "Install", onClick: () => void promptInstall() },
+      });
+    }, INSTALL_OFFER_AFTER_LOAD_MS);
   }, [signedIn, install]);
   return null;
 }

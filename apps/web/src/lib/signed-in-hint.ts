@@ -1,3 +1,5 @@
+import { writeOnboardingFlag } from "./onboarding-flag";
+
 /**
  * A hint, not a credential: "this browser was signed in when it last asked /api/me". A cold load with it asks for the
  * session, the profile and (at /) Today's screen at once instead of one after the other; the session cookie still
@@ -20,4 +22,18 @@ export function writeSignedInHint(signedIn: boolean) {
   } catch {
     // Private browsing may refuse storage: requests then go one after the other, as for a visitor.
   }
+}
+
+/**
+ * The page's own word: the server writes it into a member's page (apps/server/src/http/static.ts), so a first load in
+ * this browser (or one whose storage was cleared) has the hints at once instead of after its first answers: the session
+ * and the profile asked together, and at / Today's screen and code with them. Read once, at the start, and removed: it
+ * says what the cookie was when the page was loaded, and sign-out clears the hints it wrote.
+ */
+export function adoptPageHint(): void {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="shepherd-member"]');
+  if (!meta) return;
+  meta.remove();
+  writeSignedInHint(true);
+  if (meta.content === "onboarded") writeOnboardingFlag(true);
 }

@@ -11,3 +11,24 @@ export function whenIdle(work: () => void, timeoutMs = 3000): () => void {
   const timer = window.setTimeout(work, Math.min(timeoutMs, 1000));
   return () => window.clearTimeout(timer);
 }
+
+/**
+ * Runs `work` `delayMs` after the page's load event, once the main thread is idle: work that is never urgent stays out
+ * of a cold load's busy first seconds on a phone (issue 14). Returns a cancel, for an effect's clean-up.
+ */
+export function afterLoadWhenIdle(work: () => void, delayMs: number, idleTimeoutMs = 10_000): () => void {
+  let timer: number | undefined;
+  let cancelIdle: (() => void) | undefined;
+  const later = () => {
+    timer = window.setTimeout(() => {
+      cancelIdle = whenIdle(work, idleTimeoutMs);
+    }, delayMs);
+  };
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
+  return () => {
+    window.removeEventListener("load", later);
+    if (timer !== undefined) window.clearTimeout(timer);
+    cancelIdle?.();
+  };
+}

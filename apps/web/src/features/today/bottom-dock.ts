@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
+import { setCssVariable } from "@/lib/css-variable";
 
 /**
  * What sits fixed along the bottom of the screen on Today, above the shell's tab bar (which the shell measures into
@@ -21,9 +22,9 @@ export function useBottomDock() {
     const target = root.current;
     if (!target) return;
     const [playerHeight, barHeight] = [height(player.current), height(bar.current)];
-    target.style.setProperty("--today-player", `${playerHeight}px`);
-    target.style.setProperty("--today-bar", `${barHeight}px`);
-    document.documentElement.style.setProperty("--page-dock-height", `${playerHeight + barHeight}px`);
+    setCssVariable(target.style, "--today-player", `${playerHeight}px`);
+    setCssVariable(target.style, "--today-bar", `${barHeight}px`);
+    setCssVariable(document.documentElement.style, "--page-dock-height", `${playerHeight + barHeight}px`);
   }, []);
 
   useEffect(() => {

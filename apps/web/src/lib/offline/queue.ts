@@ -21,6 +21,15 @@ export interface QueuedWrite {
   attempts: number;
 }
 
+/**
+ * The same writes, waiting in the same state (a write is never changed in place but its attempts). A list read again
+ * that says the same keeps the one on screen, so a page that shows it is not rendered again for nothing (issue 14: on a
+ * cold load, Today's whole morning was, in one long task).
+ */
+export function sameQueuedWrites(a: readonly QueuedWrite[], b: readonly QueuedWrite[]): boolean {
+  return a.length === b.length && a.every((write, i) => write.id === b[i]!.id && write.attempts === b[i]!.attempts);
+}
+
 /** What sending one write came to: stored (or already stored), try again later, or refused for good. */
 /** `signedOut`: the server said 401 (kept for when he signs in again, when it was queued). */
 export type SendOutcome =

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { QueuedWrite } from "./queue";
+import { sameQueuedWrites, type QueuedWrite } from "./queue";
 import { onQueueChange, queuedWrites } from "./sync";
 
 /** The signed-in member's writes waiting on this device, oldest first; read again whenever they change. */
@@ -9,9 +9,10 @@ export function useQueuedWrites(): QueuedWrite[] {
     let live = true;
     const load = () =>
       void queuedWrites()
-        .then((next) => live && setWrites(next))
+        // The same list read again keeps the one on screen: the pages showing it are not rendered again for nothing.
+        .then((next) => live && setWrites((shown) => (sameQueuedWrites(shown, next) ? shown : next)))
         // No IndexedDB (a private window in some browsers): nothing waits, as nothing could be queued.
-        .catch(() => live && setWrites([]));
+        .catch(() => live && setWrites((shown) => (shown.length === 0 ? shown : [])));
     load();
     const stop = onQueueChange(load);
     return () => {

@@ -1,5 +1,5 @@
 import { showToast } from "../toast";
-import { whenIdle } from "../when-idle";
+import { afterLoadWhenIdle } from "../when-idle";
 import { MEMBER_CACHE_PREFIX, type WorkerMessage } from "./offline-routes";
 
 /**
@@ -25,9 +25,7 @@ export function startServiceWorker(): void {
     });
   // Registering (and the worker's update check that comes with it) is never urgent, and on a phone it is a long task:
   // it waits until the page has loaded, its first requests are answered and the main thread is idle (issue 14).
-  const later = () => window.setTimeout(() => whenIdle(register, 10_000), REGISTER_AFTER_LOAD_MS);
-  if (document.readyState === "complete") later();
-  else window.addEventListener("load", later, { once: true });
+  afterLoadWhenIdle(register, REGISTER_AFTER_LOAD_MS);
 }
 
 /** How long after the page's load event the worker is registered. */
