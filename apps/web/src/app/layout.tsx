@@ -70,8 +70,8 @@ let coveringObserver: ResizeObserver | undefined;
  * <html>'s style would force a restyle of the whole page and a layout at once (issue 14).
  */
 function publishCoveredSizes() {
-  const sizes = [...coveringParts].map(([element, part]) => [part.variable, `${Math.ceil(part.measure(element))}px`]);
-  for (const [variable, value] of sizes) setCssVariable(document.documentElement.style, variable!, value!);
+  const sizes = [...coveringParts].map(([element, part]) => [part.variable, `${Math.ceil(part.measure(element))}px`] as const);
+  for (const [variable, value] of sizes) setCssVariable(document.documentElement.style, variable, value);
 }
 
 /**
