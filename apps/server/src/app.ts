@@ -6,7 +6,7 @@ import { CLIENT_IP_HEADER } from "./auth/auth";
 import { rewordAuthError } from "./auth/messages";
 import { isServedAuthEndpoint } from "./auth/rules";
 import { throttledAuthRequest } from "./auth/throttle";
-import { userResolver } from "./auth/middleware";
+import { currentUser, userResolver } from "./auth/middleware";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
 import { checkAddress, checkJsonText, isJson } from "./http/clean-input";
@@ -210,7 +210,7 @@ export function createApp(ctx: AppContext) {
     if (!c.req.header("cookie")) return null;
     try {
       installUser(c);
-      const user = await c.get("getUser")();
+      const user = await currentUser(c);
       if (!user) return null;
       const onboarded = await ctx.memberRows.read(user.id, "onboarded", async () =>
         Boolean((await getProfile(ctx.db, user.id)).onboarding_completed_at),
