@@ -18,7 +18,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 5;
 /** The focus area his onboarding chose (any of the eight themes). */
 const FOCUS = "prayer";
 const SCORE_TARGET = 95;
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
   "--disable-gpu",
@@ -54,7 +54,7 @@ const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
 let saved = 0;
 
 /** Lighthouse's trace now and then misses the navigation on a busy machine (NO_NAVSTART, NO_FCP): that run is done again. */
-async function audit(page, attempt = 1) {
+export async function audit(page, attempt = 1) {
   try {
     return await auditOnce(page);
   } catch (error) {
@@ -64,8 +64,11 @@ async function audit(page, attempt = 1) {
   }
 }
 
-/** One Lighthouse run of a page: `{ url, chromePort, headers?, keepStorage? }`. */
-async function auditOnce({ url, chromePort, headers, keepStorage = false }) {
+/**
+ * One Lighthouse run of a page: `{ url, chromePort, headers?, keepStorage?, saveAs?, profile? }`. `saveAs` names its
+ * saved report (LIGHTHOUSE_SAVE); `profile` adds V8's sampling profiler to the trace (which function each task ran).
+ */
+async function auditOnce({ url, chromePort, headers, keepStorage = false, saveAs, profile = false }) {
   const result = await lighthouse(url, {
     port: chromePort,
     output: "json",
@@ -74,12 +77,13 @@ async function auditOnce({ url, chromePort, headers, keepStorage = false }) {
     extraHeaders: headers,
     // A returning member's browser keeps what his earlier visits left: the signed-in hints and the service worker.
     disableStorageReset: keepStorage,
+    additionalTraceCategories: profile ? "disabled-by-default-v8.cpu_profiler" : undefined,
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no report for ${url}`);
   if (SAVE_DIR) {
     fs.mkdirSync(SAVE_DIR, { recursive: true });
-    const name = (new URL(url).pathname.replace(/\W+/g, "") || "today") + (keepStorage ? "-returning" : "");
+    const name = saveAs ?? (new URL(url).pathname.replace(/\W+/g, "") || "today") + (keepStorage ? "-returning" : "");
     fs.writeFileSync(path.join(SAVE_DIR, `${name}-${++saved}.json`), JSON.stringify(lhr));
     // The page load's trace too (what each long task did): open it in Chromium's DevTools, Performance panel.
     const trace = result.artifacts?.Trace;
@@ -137,7 +141,7 @@ export function todayFirstRouteJs() {
  * the page. Lighthouse then loads Today in that browser with its storage kept: the signed-in hints, the worker and its
  * caches, as on a morning after the first.
  */
-async function visitAsMember(chromePort, base, cookie) {
+export async function visitAsMember(chromePort, base, cookie) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   try {
     const context = browser.contexts()[0];
@@ -161,7 +165,7 @@ async function visitAsMember(chromePort, base, cookie) {
 }
 
 /** The median of each number over the runs. */
-function medianRun(runs) {
+export function medianRun(runs) {
   return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
 }
 

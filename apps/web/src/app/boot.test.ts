@@ -32,7 +32,7 @@ function browser(signedIn: boolean) {
     );
   });
   const answerAll = async () => {
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < 20; round++) {
       while (pending.length) pending.shift()!();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
@@ -62,6 +62,20 @@ describe("startBoot", () => {
     await answerAll();
     expect(client.getQueryData(["me"])).toMatchObject({ profile: {} });
     expect(stored.get("signedIn")).toBe("true");
+    // Once the session says he is signed in: the header's bell and badge, and what Today shows below the devotional
+    // (the week's kept days for the month page of his date, from Today's answer).
+    expect(asked.sort()).toEqual([
+      "/api/auth/get-session",
+      "/api/functions/check-subscription",
+      "/api/me",
+      "/api/notifications",
+      "/api/path",
+      "/api/streak/days?from=2026-11-01&to=2026-12-05",
+      "/api/subscription",
+      "/api/today",
+      "/api/usage",
+    ]);
+    expect(client.getQueryData(["usage"])).toBeDefined();
   });
 
   it("asks only for the session on a visitor's first load (no hint), then nothing that answers 401", async () => {
@@ -85,13 +99,19 @@ describe("startBoot", () => {
     expect(stored.has("signedIn")).toBe(false);
   });
 
-  it("leaves Today alone away from / and for a member who has not finished onboarding", async () => {
+  it("leaves Today alone away from / and for a member who has not finished onboarding: only the header's answers", async () => {
     const { stored, asked, answerAll } = browser(true);
     stored.set("signedIn", "true");
     const loadToday = vi.fn(() => Promise.resolve());
     startBoot(client, { pathname: "/", loadToday });
     await answerAll();
-    expect(asked.sort()).toEqual(["/api/auth/get-session", "/api/me"]);
+    expect(asked.sort()).toEqual([
+      "/api/auth/get-session",
+      "/api/functions/check-subscription",
+      "/api/me",
+      "/api/notifications",
+      "/api/subscription",
+    ]);
     expect(loadToday).not.toHaveBeenCalled();
   });
 });

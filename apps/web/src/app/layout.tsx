@@ -21,7 +21,7 @@ import { Loading } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorBoundary } from "./error-boundary";
 import { useMe } from "@/lib/session";
-import { setCssVariable } from "@/lib/css-variable";
+import { setCssVariables } from "@/lib/css-variable";
 import { whenIdle } from "@/lib/when-idle";
 import { cn } from "@/lib/cn";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
@@ -66,12 +66,16 @@ const coveringParts = new Map<HTMLElement, CoveringPart>();
 let coveringObserver: ResizeObserver | undefined;
 
 /**
- * Measures every covering part first, then writes the values that changed (setCssVariable): a measure after a write to
- * <html>'s style would force a restyle of the whole page and a layout at once (issue 14).
+ * Measures every covering part first, then writes the values that changed (setCssVariables): a measure after a write to
+ * <html>'s style would force a restyle of the whole page and a layout at once (issue 14). index.css gives the usual
+ * sizes of a phone and a laptop, so on most loads nothing is written.
  */
 function publishCoveredSizes() {
-  const sizes = [...coveringParts].map(([element, part]) => [part.variable, `${Math.ceil(part.measure(element))}px`] as const);
-  for (const [variable, value] of sizes) setCssVariable(document.documentElement.style, variable, value);
+  const html = document.documentElement;
+  const sizes = [...coveringParts].map(
+    ([element, part]) => [html, part.variable, `${Math.ceil(part.measure(element))}px`] as const,
+  );
+  setCssVariables(sizes);
 }
 
 /**
@@ -331,6 +335,16 @@ function SkipLink() {
   );
 }
 
+/** A shell without the navigation covers nothing below (index.css gives the phone's tab bar height until it is measured). */
+function NoTabBar() {
+  useLayoutEffect(() => {
+    const style = document.documentElement.style;
+    style.setProperty("--shell-tab-bar-height", "0px");
+    return () => void style.removeProperty("--shell-tab-bar-height");
+  }, []);
+  return null;
+}
+
 /**
  * The frame of the signed-in app: header, navigation and the page. The page gets a reading width (about 70
  * characters a line) beside the sidebar, not the whole screen; `wide` is for pages that lay out columns (admin, Today, the insights).
@@ -340,7 +354,7 @@ function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; checkin
     <div className="min-h-dvh">
       <SkipLink />
       <Header besideSidebar={props.nav} checking={props.checking} />
-      {props.nav ? <MainNav isAdmin={props.isAdmin} /> : null}
+      {props.nav ? <MainNav isAdmin={props.isAdmin} /> : <NoTabBar />}
       <main id="main" className={cn(props.nav && "lg:pl-(--shell-sidebar-width)")}>
         <div
           data-testid="page-column"

@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { showToast } from "@/lib/toast";
 import { WifiOff } from "lucide-react";
 import { localDate } from "@shepherd/shared/today";
-import { markInstallOffered, promptInstall, recordDayUsed, shouldOfferInstall, useInstallState } from "@/lib/pwa/install";
+import { markInstallOffered, promptInstall, recordDayUsed, shouldOfferInstall, whenInstallAvailable } from "@/lib/pwa/install";
 import { CareCard } from "@/components/care/care-card";
 import { Button } from "@/components/ui/button";
 import { onSyncedCare, setQueueMember, syncNow } from "@/lib/offline/sync";
@@ -19,6 +19,24 @@ const INSTALL_OFFER_AFTER_LOAD_MS = 3_000;
 /** How often writes waiting on the device are tried again while online (an empty queue costs one IndexedDB read). */
 const SYNC_RETRY_MS = 30_000;
 
+/** "Install Shepherd", once, on the fourth day he opens Shepherd in this browser (issue 18: after his third day here). */
+function offerInstall() {
+  let daysBefore = 0;
+  try {
+    daysBefore = recordDayUsed(localDate(new Date(), localTimeZone()));
+    if (!shouldOfferInstall(daysBefore)) return;
+    markInstallOffered();
+  } catch {
+    return; // No local storage: no offer.
+  }
+  showToast("Install Shepherd", {
+    id: "pwa-install",
+    description: "Keep today's reading on your home screen, even without a signal.",
+    duration: 20_000,
+    action: { label: "Install", onClick: () => void promptInstall() },
+  });
+}
+
 /**
  * Issue 18, the app's side: tells the service worker who is signed in (it keeps only his answers) and offers
  * "Install Shepherd" once, after his third day here. Mounted once beside the routes.
@@ -26,7 +44,6 @@ const SYNC_RETRY_MS = 30_000;
 export function PwaKeeper() {
   const session = useSession();
   const me = useMe();
-  const install = useInstallState();
 
   const client = useQueryClient();
   const memberId = session.data?.user.id ?? null;
@@ -49,26 +66,19 @@ export function PwaKeeper() {
 
   const signedIn = Boolean(me.data?.profile.onboarding_completed_at);
   useEffect(() => {
-    if (!signedIn || install !== "available") return;
+    if (!signedIn) return;
     // Not urgent, and naming today's date builds the page's first Intl formatter (its locale data: tens of
-    // milliseconds of a phone's main thread), so it waits until the page has loaded and settled (issue 14).
-    return afterLoadWhenIdle(() => {
-      let daysBefore = 0;
-      try {
-        daysBefore = recordDayUsed(localDate(new Date(), localTimeZone()));
-        if (!shouldOfferInstall(daysBefore)) return;
-        markInstallOffered();
-      } catch {
-        return; // No local storage: no offer.
-      }
-      showToast("Install Shepherd", {
-        id: "pwa-install",
-        description: "Keep today's reading on your home screen, even without a signal.",
-        duration: 20_000,
-        action: { label: "Install", onClick: () => void promptInstall() },
-      });
+    // milliseconds of a phone's main thread), so it waits until the page has loaded and settled (issue 14). Then, once
+    // the browser offers the install (it may have already), the offer is considered.
+    let cancelWait: (() => void) | undefined;
+    const cancelIdle = afterLoadWhenIdle(() => {
+      cancelWait = whenInstallAvailable(offerInstall);
     }, INSTALL_OFFER_AFTER_LOAD_MS);
-  }, [signedIn, install]);
+    return () => {
+      cancelIdle();
+      cancelWait?.();
+    };
+  }, [signedIn]);
   return null;
 }
 

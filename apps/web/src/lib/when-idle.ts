@@ -32,3 +32,16 @@ export function afterLoadWhenIdle(work: () => void, delayMs: number, idleTimeout
     cancelIdle?.();
   };
 }
+
+/**
+ * Starts each piece of work in a task of its own, in order, one after the other: a fetch costs a phone a few
+ * milliseconds of script, and a handful in one task would make one long task of a cold load (issue 14).
+ */
+export function eachInItsOwnTask(work: ReadonlyArray<() => void>): void {
+  const queue = [...work];
+  const next = () => {
+    queue.shift()?.();
+    if (queue.length) setTimeout(next, 0);
+  };
+  if (queue.length) setTimeout(next, 0);
+}

@@ -1,30 +1,33 @@
 import { useCallback, useEffect, useRef } from "react";
-import { setCssVariable } from "@/lib/css-variable";
+import { setCssVariables, type CssVariableWrite } from "@/lib/css-variable";
 
 /**
  * What sits fixed along the bottom of the screen on Today, above the shell's tab bar (which the shell measures into
  * --shell-tab-bar-height, 0 beside a laptop's sidebar): the audio player and, on a phone, the Mark Complete bar above
- * it. Their heights go straight into CSS variables on Today's root (--today-player, --today-bar) and, together, into
- * --page-dock-height on <html>, which index.css adds to the scroll padding, so a focused control stays clear of them;
- * no React state, so a measurement never re-renders the page.
+ * it. Their heights go straight into CSS variables on the elements that use them: the bar sits above the player
+ * (--today-player), the room at the end of the page is as tall as both (--today-player, --today-bar), and
+ * --page-dock-height on <html> is added to the scroll padding by index.css, so a focused control stays clear of them.
+ * index.css registers the three as not inherited: a new height restyles those three elements, not the page under them
+ * (issue 14). No React state, so a measurement never re-renders the page.
  */
 
 const height = (element: HTMLElement | null) => (element ? Math.ceil(element.getBoundingClientRect().height) : 0);
 
-/** Measures the player and the bar (as they open, close and grow); returns the refs for Today's root, the player and the bar. */
+/** Measures the player and the bar (as they open, close and grow); returns the refs for the room, the player and the bar. */
 export function useBottomDock() {
-  const root = useRef<HTMLDivElement | null>(null);
+  const room = useRef<HTMLDivElement | null>(null);
   const player = useRef<HTMLElement | null>(null);
   const bar = useRef<HTMLElement | null>(null);
   const observer = useRef<ResizeObserver | null>(null);
 
   const measure = useCallback(() => {
-    const target = root.current;
-    if (!target) return;
     const [playerHeight, barHeight] = [height(player.current), height(bar.current)];
-    setCssVariable(target.style, "--today-player", `${playerHeight}px`);
-    setCssVariable(target.style, "--today-bar", `${barHeight}px`);
-    setCssVariable(document.documentElement.style, "--page-dock-height", `${playerHeight + barHeight}px`);
+    const writes: CssVariableWrite[] = [[document.documentElement, "--page-dock-height", `${playerHeight + barHeight}px`]];
+    if (room.current) {
+      writes.push([room.current, "--today-player", `${playerHeight}px`], [room.current, "--today-bar", `${barHeight}px`]);
+    }
+    if (bar.current) writes.push([bar.current, "--today-player", `${playerHeight}px`]);
+    setCssVariables(writes);
   }, []);
 
   useEffect(() => {
@@ -62,5 +65,5 @@ export function useBottomDock() {
     [measure],
   );
 
-  return { rootRef: root, playerRef, barRef };
+  return { roomRef: room, playerRef, barRef };
 }

@@ -46,6 +46,25 @@ export function useInstallState(): InstallState {
   );
 }
 
+/**
+ * Runs `run` once the browser offers to install Shepherd (at once if it already has); returns a cancel. Outside React:
+ * the browser's offer arrives while the first page is still rendering, and a store read by that render changing under
+ * it makes React render the whole page again in one long task (issue 14).
+ */
+export function whenInstallAvailable(run: () => void): () => void {
+  if (snapshot() === "available") {
+    run();
+    return () => undefined;
+  }
+  const listener = () => {
+    if (snapshot() !== "available") return;
+    listeners.delete(listener);
+    run();
+  };
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 /** Shows the browser's prompt; true when he installed. */
 export async function promptInstall(): Promise<boolean> {
   const event = deferred;

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useMe } from "@/lib/session";
+import { whenIdle } from "@/lib/when-idle";
 import { notificationsQuery } from "./get-notifications";
 
 /** After the server refused the stream (the browser then stops retrying by itself): the first wait and the cap. */
@@ -10,7 +11,8 @@ const REOPEN_MAX_MS = 60_000;
 /**
  * GET /api/realtime, live notifications (issue 5): while someone is signed in, one EventSource on it. Each
  * `notifications` event refetches the list and the unread count, and so does every (re)open, so a change made while the
- * stream was down is not missed. No polling: nothing is fetched unless the server says something changed.
+ * stream was down is not missed. No polling: nothing is fetched unless the server says something changed. The stream
+ * opens once the page is idle: the list is loaded with the page, and a first load has more urgent work (issue 14).
  */
 export function useLiveNotifications({ enabled = true }: { enabled?: boolean } = {}) {
   const client = useQueryClient();
@@ -41,9 +43,10 @@ export function useLiveNotifications({ enabled = true }: { enabled?: boolean } =
         reopen = setTimeout(open, wait);
       });
     };
-    open();
+    const cancelFirstOpen = whenIdle(open);
 
     return () => {
+      cancelFirstOpen();
       clearTimeout(reopen);
       source?.close();
     };

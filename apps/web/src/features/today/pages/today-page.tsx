@@ -299,7 +299,7 @@ const GuidedToday = memo(function GuidedToday({
   );
 
   return (
-    <div ref={dock.rootRef} className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(16rem,20rem)] lg:items-start lg:gap-6">
+    <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(16rem,20rem)] lg:items-start lg:gap-6">
       <div className="min-w-0 space-y-5" data-testid="today-main">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-stone-600 dark:text-stone-400">{longDateLabel(state.date)}</p>
@@ -427,7 +427,11 @@ const GuidedToday = memo(function GuidedToday({
       </div>
 
       {/* Room at the end of the page, so the last of it scrolls clear of the bars fixed along the bottom. */}
-      <div aria-hidden="true" className="h-[calc(var(--today-bar,0px)+var(--today-player,0px))] lg:h-[var(--today-player,0px)]" />
+      <div
+        ref={dock.roomRef}
+        aria-hidden="true"
+        className="h-[calc(var(--today-bar,0px)+var(--today-player,0px))] lg:h-[var(--today-player,0px)]"
+      />
 
       {audio.kind === "ready" ? (
         <Suspense fallback={null}>
