@@ -430,6 +430,10 @@ node bench/profile.mjs today       # where a request's CPU goes: the built serve
                                    #   today-screen | feed | path | plan | insights | insights-year | /api/any/path),
                                    #   CPU per request of server, PostgreSQL and load generator, and a CPU profile summary
 node bench/sql-cost.mjs x.json     # PostgreSQL's CPU per run of named prepared statements (generic plan or re-planned?)
+LIGHTHOUSE_DISTS=/tmp/a,/tmp/b node bench/lighthouse-ab.mjs
+                                   # two web builds (vite build --outDir) side by side, their Lighthouse loads interleaved;
+                                   #   LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, LIGHTHOUSE_SAVE=dir (reports and traces),
+                                   #   LIGHTHOUSE_PROFILE=1 (V8's sampler in the traces: which function each task ran)
 \`\`\`
 
 Each benchmark starts what it needs on 127.0.0.1 with a free port and its own temporary DATA_DIR, stops it

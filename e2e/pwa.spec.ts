@@ -206,3 +206,48 @@ test("offline: a plan day marked complete and a highlight are kept on the device
   await expect(phone.locator('[data-verse="16"]').first()).toHaveClass(/bg-yellow-200/);
   await other.close();
 });
+
+/** What Chromium sends when it would install the app (an incognito profile never does): a prompt that records its use. */
+async function browserOffersInstall(page: Page) {
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+      prompt: () => {
+        (window as unknown as { prompted: boolean }).prompted = true;
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: "dismissed" }),
+    });
+    window.dispatchEvent(offer);
+  });
+}
+
+test("the install offer: on his fourth day here, once the browser offers the install, 'Install Shepherd' shows once, and its button opens the browser's prompt", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = newUser("install");
+  await signUpMember(page, user);
+  // Three earlier days on which he opened Shepherd in this browser.
+  await page.evaluate(() =>
+    localStorage.setItem("shepherd.days-used", JSON.stringify(["2026-01-01", "2026-01-02", "2026-01-03"])),
+  );
+  await page.reload();
+  await expect(page.getByTestId("streak")).toBeVisible();
+  const offer = page.getByText("Install Shepherd", { exact: true });
+  // Past the offer's wait after the page loaded: still nothing, as the browser has not offered the install.
+  await page.waitForTimeout(4_000);
+  await expect(offer).toHaveCount(0);
+
+  await browserOffersInstall(page);
+  await expect(offer).toBeVisible();
+  await expect(page.getByText("Keep today's reading on your home screen, even without a signal.")).toBeVisible();
+  await page.getByRole("button", { name: "Install", exact: true }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+
+  // Offered once: the next load with the browser's offer says nothing.
+  await page.reload();
+  await expect(page.getByTestId("streak")).toBeVisible();
+  await browserOffersInstall(page);
+  await page.waitForTimeout(4_000);
+  await expect(offer).toHaveCount(0);
+});

@@ -58,9 +58,18 @@ export const ROUTE_TITLES: ReadonlyArray<{ path: string; title: string }> = [
   { path: "*", title: "Page Not Found" },
 ];
 
-/** The page title of a path from the table ("/path/3f2a" -> "Plan · The Path"); any other path is not found. */
+/** The last path asked and its title: the title is asked on every render of the app's root, the path rarely changes. */
+let last: { pathname: string; title: string } | undefined;
+
+/**
+ * The page title of a path from the table ("/path/3f2a" -> "Plan · The Path"); any other path is not found. Matching
+ * ranks the whole table and builds a pattern per route tried, which a cold load's renders repeated (issue 14), so the
+ * last answer is kept.
+ */
 export function routeTitle(pathname: string): string {
+  if (last?.pathname === pathname) return last.title;
   const match = matchRoutes(ROUTE_TITLES as Array<{ path: string; title: string }>, pathname);
   const route = match?.[match.length - 1]?.route as { title: string } | undefined;
-  return route?.title ?? "Page Not Found";
+  last = { pathname, title: route?.title ?? "Page Not Found" };
+  return last.title;
 }

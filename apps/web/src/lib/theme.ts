@@ -19,10 +19,14 @@ export function readTheme(): Theme {
   }
 }
 
+/**
+ * The `dark` class on <html> (index.css gives it the dark colour scheme too), touched only when it changes: a write to
+ * <html> makes the browser restyle the page, and the first one comes while the app's code is still being run (issue 14).
+ */
 function apply(theme: Theme) {
   const dark = theme === "dark" || (theme === "system" && Boolean(darkQuery?.matches));
-  document.documentElement.classList.toggle("dark", dark);
-  document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  const html = document.documentElement;
+  if (html.classList.contains("dark") !== dark) html.classList.toggle("dark", dark);
 }
 
 export function setTheme(theme: Theme) {
