@@ -8,41 +8,14 @@
 // <dir>/<build>-<page>-<n>.json; LIGHTHOUSE_PROFILE=1 adds V8's sampler to those traces (it slows the page a little:
 // compare profiled runs only with profiled runs).
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
 import { ensureChromium } from "../scripts/chromium.mjs";
 import { ensureBuilt, installSignalHandlers, isMain, log, ROOT } from "./lib/common.mjs";
-import { startBuiltServer } from "./lib/server.mjs";
-import { audit, CHROME_FLAGS, medianRun, memberReadyForToday, visitAsMember } from "./lighthouse.mjs";
+import { audit, medianRun, startLighthouseStack } from "./lighthouse.mjs";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 5;
 const PAGES = (process.env.LIGHTHOUSE_PAGES || "today,returning").split(",");
 const PROFILE = process.env.LIGHTHOUSE_PROFILE === "1";
 const KNOWN_PAGES = ["today", "returning", "auth"];
-
-/** One build's stack: its server, a member ready for Today, a fresh Chrome and the returning member's Chrome. */
-async function startStack(dist, index, chromePath) {
-  const stack = { dist, name: `b${index}`, chromes: [] };
-  stack.server = await startBuiltServer({ name: `lighthouse-ab-${stack.name}`, env: { WEB_DIST: dist } });
-  const base = `http://127.0.0.1:${stack.server.port}`;
-  const cookie = await memberReadyForToday(stack.server.port);
-  const fresh = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-  stack.chromes.push(fresh);
-  const pages = { today: { url: `${base}/`, chromePort: fresh.port, headers: { Cookie: cookie } } };
-  pages.auth = { url: `${base}/auth`, chromePort: fresh.port };
-  if (PAGES.includes("returning")) {
-    const returning = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-    stack.chromes.push(returning);
-    await visitAsMember(returning.port, base, cookie);
-    pages.returning = { url: `${base}/`, chromePort: returning.port, keepStorage: true };
-  }
-  stack.pages = pages;
-  return stack;
-}
-
-async function stopStack(stack) {
-  for (const chrome of stack.chromes) await chrome.kill();
-  await stack.server?.stop();
-}
 
 export async function runLighthouseAb() {
   installSignalHandlers();
@@ -56,7 +29,15 @@ export async function runLighthouseAb() {
   const chromePath = ensureChromium();
   const stacks = [];
   try {
-    for (const [index, dist] of dists.entries()) stacks.push(await startStack(path.resolve(dist), index, chromePath));
+    for (const [index, dist] of dists.entries()) {
+      const name = `b${index}`;
+      const stack = await startLighthouseStack({
+        name: `lighthouse-ab-${name}`,
+        env: { WEB_DIST: path.resolve(dist) },
+        chromePath,
+      });
+      stacks.push({ ...stack, name, dist: path.resolve(dist), page: new Map(stack.pages.map((p) => [p.key, p])) });
+    }
     const runs = new Map();
     for (let i = 0; i <= RUNS; i++) {
       for (const page of PAGES) {
@@ -66,7 +47,7 @@ export async function runLighthouseAb() {
           const warmUp = i === 0;
           log(`lighthouse-ab: ${stack.name} ${page}, ${warmUp ? "warm-up" : `run ${i} of ${RUNS}`}`);
           const run = await audit({
-            ...stack.pages[page],
+            ...stack.page.get(page),
             saveAs: `${stack.name}-${page}`,
             profile: PROFILE,
           });
@@ -78,7 +59,7 @@ export async function runLighthouseAb() {
     }
     return { dists: stacks.map((s) => ({ name: s.name, dist: s.dist })), runs };
   } finally {
-    for (const stack of stacks) await stopStack(stack);
+    for (const stack of stacks) await stack.stop();
   }
 }
 

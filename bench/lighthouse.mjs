@@ -18,7 +18,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 5;
 /** The focus area his onboarding chose (any of the eight themes). */
 const FOCUS = "prayer";
 const SCORE_TARGET = 95;
-export const CHROME_FLAGS = [
+const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
   "--disable-gpu",
@@ -141,7 +141,7 @@ export function todayFirstRouteJs() {
  * the page. Lighthouse then loads Today in that browser with its storage kept: the signed-in hints, the worker and its
  * caches, as on a morning after the first.
  */
-export async function visitAsMember(chromePort, base, cookie) {
+async function visitAsMember(chromePort, base, cookie) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   try {
     const context = browser.contexts()[0];
@@ -169,19 +169,25 @@ export function medianRun(runs) {
   return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
 }
 
-export async function runLighthouse() {
-  installSignalHandlers();
-  const built = await ensureBuilt();
-  const chromePath = ensureChromium();
-  let ours;
-  let chrome;
-  let returning;
+/**
+ * The pages Lighthouse loads, on one built server (`env` adds to its settings: WEB_DIST for another build): a member
+ * ready for Today, a fresh Chrome (his first visit, with his cookie sent; /auth for a visitor) and his own Chrome that
+ * has visited Today before (the returning member). `stop()` ends the Chromes and the server.
+ */
+export async function startLighthouseStack({ name, env = {}, chromePath }) {
+  const chromes = [];
+  const server = await startBuiltServer({ name, env });
+  const stop = async () => {
+    for (const chrome of chromes) await chrome.kill();
+    await server.stop();
+  };
   try {
-    ours = await startBuiltServer({ name: "lighthouse" });
-    const cookie = await memberReadyForToday(ours.port);
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-    returning = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-    const base = `http://127.0.0.1:${ours.port}`;
+    const cookie = await memberReadyForToday(server.port);
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    chromes.push(chrome);
+    const returning = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    chromes.push(returning);
+    const base = `http://127.0.0.1:${server.port}`;
     await visitAsMember(returning.port, base, cookie);
     const pages = [
       { key: "today", label: "/ (Today, signed in)", url: `${base}/`, chromePort: chrome.port, headers: { Cookie: cookie } },
@@ -194,6 +200,21 @@ export async function runLighthouse() {
       },
       { key: "auth", label: "/auth (a visitor; the baseline)", url: `${base}/auth`, chromePort: chrome.port },
     ];
+    return { pages, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export async function runLighthouse() {
+  installSignalHandlers();
+  const built = await ensureBuilt();
+  const chromePath = ensureChromium();
+  let stack;
+  try {
+    stack = await startLighthouseStack({ name: "lighthouse", chromePath });
+    const { pages } = stack;
     // One warm-up load of each first (the server's caches, the browser's compile cache are then as a returning
     // member's); then the pages take turns, so a change in the machine's load falls on both alike.
     for (const page of pages) await audit(page);
@@ -232,9 +253,7 @@ export async function runLighthouse() {
       ok: true,
     };
   } finally {
-    await chrome?.kill();
-    await returning?.kill();
-    await ours?.stop();
+    await stack?.stop();
   }
 }
 
