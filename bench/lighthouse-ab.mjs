@@ -10,7 +10,7 @@
 import path from "node:path";
 import { ensureChromium } from "../scripts/chromium.mjs";
 import { ensureBuilt, installSignalHandlers, isMain, log, ROOT } from "./lib/common.mjs";
-import { audit, medianRun, startLighthouseStack } from "./lighthouse.mjs";
+import { audit, medianRun, startLighthouseStack, yieldCpuToBrowsers } from "./lighthouse.mjs";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 5;
 const PAGES = (process.env.LIGHTHOUSE_PAGES || "today,returning").split(",");
@@ -28,6 +28,7 @@ export async function runLighthouseAb() {
   }
   const chromePath = ensureChromium();
   const stacks = [];
+  let restorePriority = () => {};
   try {
     for (const [index, dist] of dists.entries()) {
       const name = `b${index}`;
@@ -38,6 +39,7 @@ export async function runLighthouseAb() {
       });
       stacks.push({ ...stack, name, dist: path.resolve(dist), page: new Map(stack.pages.map((p) => [p.key, p])) });
     }
+    restorePriority = yieldCpuToBrowsers();
     const runs = new Map();
     for (let i = 0; i <= RUNS; i++) {
       for (const page of PAGES) {
@@ -59,6 +61,7 @@ export async function runLighthouseAb() {
     }
     return { dists: stacks.map((s) => ({ name: s.name, dist: s.dist })), runs };
   } finally {
+    restorePriority();
     for (const stack of stacks) await stack.stop();
   }
 }

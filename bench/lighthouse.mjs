@@ -3,6 +3,7 @@
 // performance score at least 95.
 //   node bench/lighthouse.mjs      (or: node bench/run.mjs lighthouse)
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -27,6 +28,16 @@ const CHROME_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
+/**
+ * Lighthouse's simulated phone is 4 times slower than this machine: it takes how long each of the page's tasks lasted
+ * here and multiplies it by 4. On 2 cores a task also lasts while the renderer waits for a core the server (answering
+ * the page's requests) or Lighthouse itself (reading the trace) holds, and that wait, multiplied, counted as the page's
+ * blocking time (tasks of 107 ms with 11 ms of the renderer's CPU in them). So the server and all it starts, and this
+ * process once the Chromes are started, run at a lower priority than the browser: a phone does not share its cores
+ * with the server. Lighthouse's own recommendation for simulated throttling is a quiet machine.
+ */
+export const HARNESS_NICENESS = 10;
+
 /** What each run reports, from Lighthouse's audits (ms except CLS). */
 const METRICS = {
   fcpMs: "first-contentful-paint",
@@ -176,7 +187,7 @@ export function medianRun(runs) {
  */
 export async function startLighthouseStack({ name, env = {}, chromePath }) {
   const chromes = [];
-  const server = await startBuiltServer({ name, env });
+  const server = await startBuiltServer({ name, env, niceness: HARNESS_NICENESS });
   const stop = async () => {
     for (const chrome of chromes) await chrome.kill();
     await server.stop();
@@ -207,13 +218,33 @@ export async function startLighthouseStack({ name, env = {}, chromePath }) {
   }
 }
 
+/**
+ * Lowers this process's CPU priority below the browser's (see HARNESS_NICENESS): call it once every Chrome is started
+ * (a Chrome started afterwards would inherit it). Answers a function that puts it back where it may (only root may
+ * raise a priority; otherwise the rest of the run stays lowered, which no other benchmark's ratio minds).
+ */
+export function yieldCpuToBrowsers() {
+  const before = os.getPriority();
+  if (before >= HARNESS_NICENESS) return () => {};
+  os.setPriority(HARNESS_NICENESS);
+  return () => {
+    try {
+      os.setPriority(before);
+    } catch {
+      // Not root: stays lowered.
+    }
+  };
+}
+
 export async function runLighthouse() {
   installSignalHandlers();
   const built = await ensureBuilt();
   const chromePath = ensureChromium();
   let stack;
+  let restorePriority = () => {};
   try {
     stack = await startLighthouseStack({ name: "lighthouse", chromePath });
+    restorePriority = yieldCpuToBrowsers();
     const { pages } = stack;
     // One warm-up load of each first (the server's caches, the browser's compile cache are then as a returning
     // member's); then the pages take turns, so a change in the machine's load falls on both alike.
@@ -253,6 +284,7 @@ export async function runLighthouse() {
       ok: true,
     };
   } finally {
+    restorePriority();
     await stack?.stop();
   }
 }

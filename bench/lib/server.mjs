@@ -20,13 +20,19 @@ import {
 
 /**
  * `node apps/server/dist/main.js` on a free loopback port with a fresh DATA_DIR (embedded PostgreSQL), ready once
- * GET /api/health answers 200. `nodeArgs` go before the script (a profiler hook); `env` adds to the server's.
+ * GET /api/health answers 200. `nodeArgs` go before the script (a profiler hook); `env` adds to the server's;
+ * `niceness` (coreutils' nice, 1 to 19) lowers the CPU priority of the server and all it starts (its workers, the
+ * embedded PostgreSQL), for a benchmark whose subject is something else on the same cores (a browser's page load).
  */
-export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutMs = 90_000 }) {
+export async function startBuiltServer({ name, env = {}, nodeArgs = [], timeoutMs = 90_000, niceness = 0 }) {
   const dataDir = makeDataDir(name);
   const port = await freePort();
   log(`${name}: starting the built server on 127.0.0.1:${port} (DATA_DIR ${dataDir})`);
-  const handle = startChild(process.execPath, [...nodeArgs, SERVER_MAIN], {
+  // nice execs node in its own process, so the pid is the server's.
+  const [command, args] = niceness
+    ? ["nice", ["-n", String(niceness), process.execPath, ...nodeArgs, SERVER_MAIN]]
+    : [process.execPath, [...nodeArgs, SERVER_MAIN]];
+  const handle = startChild(command, args, {
     env: serverEnv({ PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: "100000", ...env }),
     dataDir,
     label: "shepherd server",

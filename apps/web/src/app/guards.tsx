@@ -4,7 +4,7 @@ import { rememberReturnTo, returnToOr } from "@/lib/return-to";
 import { adminRouteGuard, appRouteGuard, onboardingRouteGuard, type GuardDecision } from "@shepherd/shared/redirects";
 import { readOnboardingFlag, writeOnboardingFlag } from "@/lib/onboarding-flag";
 import { useMe } from "@/lib/session";
-import { Header, PageSkeleton, ShellSkeleton } from "./layout";
+import { AppLayout, Header, PageSkeleton } from "./layout";
 
 /** The landing page is for visitors only: its code loads when one arrives, never for a member. */
 const LandingPage = lazy(async () => ({ default: (await import("@/features/landing/pages/landing-page")).LandingPage }));
@@ -64,10 +64,11 @@ function Landing() {
 
 /**
  * While the session is checked, a cold load shows the app's frame at once: header, the navigation when this browser
- * has a member who finished onboarding (the spec's onboardingComplete flag), and the page's skeleton.
+ * has a member who finished onboarding (the spec's onboardingComplete flag), and the page's skeleton. It is the layout
+ * the guarded routes use (`wide` as theirs), so the page, once let through, fills it in instead of replacing it.
  */
-function checkingAccount() {
-  return <ShellSkeleton nav={readOnboardingFlag()} />;
+function checkingAccount(wide = false) {
+  return <AppLayout checking nav={readOnboardingFlag()} wide={wide} />;
 }
 
 /** Routes that need a signed-in user who has finished onboarding; / shows a signed-out visitor the landing page. */
@@ -101,7 +102,7 @@ export function RequireOnboarding({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const state = useGuardState();
   return (
-    <Decide decision={adminRouteGuard(state)} loading={checkingAccount()}>
+    <Decide decision={adminRouteGuard(state)} loading={checkingAccount(true)}>
       {children}
     </Decide>
   );

@@ -152,9 +152,9 @@ function Brand({ className }: { className?: string }) {
  * Spec section 2: the sticky header. Beside the sidebar of a wide screen it keeps only what is not in the sidebar (the
  * Upgrade button or Premium badge and the bell); the logo, Journal and Profile move into the sidebar. Its two halves
  * wrap onto two rows when large text leaves no room, so the Upgrade button never covers the name.
- * `checking`: the header of the shell a cold load shows while the guards decide (ShellSkeleton). Its account links stay
- * hidden even once the profile has answered, until the page's own shell replaces it (the guards render that page in a
- * transition), so a tap never lands on a bell that is about to be replaced.
+ * `checking`: the header of the shell a cold load shows while the guards decide (AppLayout's `checking`). Its account
+ * links stay hidden even once the profile has answered, until the guards let the page through (they render it in a
+ * transition), so the header fills in with the page, not before it.
  */
 export function Header({ besideSidebar = false, checking = false }: { besideSidebar?: boolean; checking?: boolean }) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
@@ -372,8 +372,14 @@ function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; checkin
   );
 }
 
-/** Header + navigation + page, for the signed-in areas. A page whose code is still loading shows its skeleton in place. */
-export function AppLayout({ wide = false }: { wide?: boolean }) {
+/**
+ * Header + navigation + page, for the signed-in areas. A page whose code is still loading shows its skeleton in place.
+ * `checking`: what a cold load shows at once while the guards find out who is asking (the header without its account
+ * links, the navigation when `nav`, the page's skeleton). It is this same layout, so when the guards let the page
+ * through React keeps the header and the navigation it has drawn and only fills them in: replacing a separate skeleton
+ * shell removed and rebuilt them, some 50 ms of a phone's main thread in one task (issue 14).
+ */
+export function AppLayout({ wide = false, checking = false, nav = true }: { wide?: boolean; checking?: boolean; nav?: boolean }) {
   const me = useMe();
   // Today lays out two columns from 1024 px (the devotional, and beside it the week, check-in, whisper and plan day);
   // the insights lay their charts out two by two.
@@ -381,29 +387,13 @@ export function AppLayout({ wide = false }: { wide?: boolean }) {
   const insights = useMatch({ path: "/insights", end: true }) !== null;
   return (
     <>
-      <Shell nav isAdmin={Boolean(me.data?.isAdmin)} wide={wide || today || insights}>
+      <Shell nav={nav} checking={checking} isAdmin={!checking && Boolean(me.data?.isAdmin)} wide={wide || today || insights}>
         <AreaErrorBoundary>
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<PageSkeleton />}>{checking ? <PageSkeleton /> : <Outlet />}</Suspense>
         </AreaErrorBoundary>
       </Shell>
-      <Suspense fallback={null}>
-        <GenerationWatcher />
-      </Suspense>
+      <Suspense fallback={null}>{checking ? null : <GenerationWatcher />}</Suspense>
     </>
-  );
-}
-
-/**
- * What a cold load shows at once while it finds out who is asking: the header, the navigation when this browser has a
- * member who finished onboarding, and the page's skeleton.
- */
-export function ShellSkeleton({ nav }: { nav: boolean }) {
-  return (
-    <Shell nav={nav} checking>
-      <PageSkeleton />
-    </Shell>
   );
 }
 

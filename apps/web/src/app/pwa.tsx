@@ -2,7 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { showToast } from "@/lib/toast";
 import { WifiOff } from "lucide-react";
-import { localDate } from "@shepherd/shared/today";
 import { markInstallOffered, promptInstall, recordDayUsed, shouldOfferInstall, whenInstallAvailable } from "@/lib/pwa/install";
 import { CareCard } from "@/components/care/care-card";
 import { Button } from "@/components/ui/button";
@@ -10,7 +9,7 @@ import { onSyncedCare, setQueueMember, syncNow } from "@/lib/offline/sync";
 import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { tellWorkerMember } from "@/lib/pwa/worker";
 import { useMe, useSession } from "@/lib/session";
-import { localTimeZone } from "@/lib/time-zone";
+import { deviceDate } from "@/lib/time-zone";
 import { afterLoadWhenIdle } from "@/lib/when-idle";
 
 /** How long after the page's load the install offer is considered. */
@@ -23,7 +22,7 @@ const SYNC_RETRY_MS = 30_000;
 function offerInstall() {
   let daysBefore = 0;
   try {
-    daysBefore = recordDayUsed(localDate(new Date(), localTimeZone()));
+    daysBefore = recordDayUsed(deviceDate());
     if (!shouldOfferInstall(daysBefore)) return;
     markInstallOffered();
   } catch {
