@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { createRoutesFromElements, Navigate, Route, useRoutes } from "react-router";
 import { AuthPage } from "@/features/auth/pages/auth-page";
 import { ScrollToTop } from "./scroll-to-top";
 import { ActivityTracker } from "./activity";
@@ -158,7 +158,84 @@ function onboardingStep(node: ReactNode) {
   return <RequireOnboarding>{node}</RequireOnboarding>;
 }
 
-/** Spec section 2, the route table (each route's title is in route-titles.ts). */
+/**
+ * Spec section 2, the route table (each route's title is in route-titles.ts). Made into route objects once, when the
+ * module loads: `<Routes>` turned its JSX children into them on every render, and the first render of a cold load is
+ * restarted whenever an answer arrives mid-render (issue 14).
+ */
+const routes = createRoutesFromElements(
+  <>
+    <Route path="/auth" element={<AuthPage />} />
+    <Route path="/onboarding">
+      <Route index element={<Navigate to="/onboarding/welcome" replace />} />
+      <Route path="welcome" element={onboardingStep(<WelcomeStep />)} />
+      <Route path="focus" element={onboardingStep(<FocusStep />)} />
+      <Route path="intentions" element={onboardingStep(<IntentionsStep />)} />
+      <Route path="profile" element={onboardingStep(<ProfileStep />)} />
+      <Route path="plan-selection" element={onboardingStep(<PlanSelectionStep />)} />
+      <Route path="complete" element={onboardingStep(<CompleteStep />)} />
+    </Route>
+    <Route element={onboarded(<AppLayout />)}>
+      <Route index element={<TodayPage />} />
+      <Route path="path" element={<PathPage />} />
+      <Route path="path/create" element={<PlanCreatePage />} />
+      <Route path="path/create/basics" element={<PlanCreatePage />} />
+      <Route path="path/create/context" element={<PlanCreatePage />} />
+      <Route path="path/create/preferences" element={<PlanCreatePage />} />
+      <Route path="path/create/review" element={<PlanCreatePage />} />
+      <Route path="path/builder" element={<PlanBuilderPage />} />
+      <Route path="path/:planId" element={<PlanDetailPage />} />
+      <Route path="word" element={<WordPage />} />
+      <Route path="word/search" element={<WordSearchPage />} />
+      <Route path="word/notes" element={<WordNotesPage />} />
+      <Route path="word/:book" element={<WordBookPage />} />
+      <Route path="word/:book/:chapter" element={<WordReaderPage />} />
+      <Route path="journal" element={<JournalPage />} />
+      <Route path="pasture" element={<PasturePage />} />
+      <Route path="pasture/library" element={<LibraryPage />} />
+      <Route path="pasture/gatherings" element={<GatheringsPage />} />
+      <Route path="pasture/library/new" element={<SeriesEditorPage />} />
+      <Route path="pasture/library/:seriesId" element={<SeriesPage />} />
+      <Route path="pasture/library/:seriesId/edit" element={<SeriesEditorPage />} />
+      <Route path="pasture/library/:seriesId/sessions/:sessionId" element={<SessionPage />} />
+      <Route path="pasture/gathering/:roomName/join" element={<GatheringJoinPage />} />
+      <Route path="pasture/gathering/:roomName" element={<GatheringRoomPage />} />
+      <Route path="flock" element={<FlockPage />} />
+      <Route path="flock/join/:code" element={<JoinFlockPage />} />
+      <Route path="profile/:userId" element={<ProfilePage />} />
+      <Route path="settings" element={<SettingsPage />} />
+      <Route path="insights" element={<InsightsPage />} />
+      <Route path="whispers" element={<WhispersPage />} />
+      <Route path="subscription" element={<SubscriptionPage />} />
+    </Route>
+    <Route element={<PublicLayout />}>
+      <Route path="success" element={<CheckoutSuccessPage />} />
+      <Route path="cancel" element={<CheckoutCancelPage />} />
+      <Route path="terms" element={<TermsPage />} />
+      <Route path="privacy" element={<PrivacyPage />} />
+    </Route>
+    <Route
+      path="/admin"
+      element={
+        <RequireAdmin>
+          <AppLayout wide />
+        </RequireAdmin>
+      }
+    >
+      <Route element={<AdminLayout />}>
+        <Route index element={<Navigate to="/admin/dashboard" replace />} />
+        <Route path=":section" element={<AdminSectionRoute />} />
+        <Route path="users/:userId" element={<AdminUserRoute />} />
+      </Route>
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </>,
+);
+
+function RouteTable() {
+  return useRoutes(routes);
+}
+
 export function AppRoutes() {
   return (
     <>
@@ -167,72 +244,7 @@ export function AppRoutes() {
       <Loadable>
         <ActivityTracker />
         <ScrollToTop />
-        <Routes>
-          <Route path="/auth" element={<AuthPage />} />
-          <Route path="/onboarding">
-            <Route index element={<Navigate to="/onboarding/welcome" replace />} />
-            <Route path="welcome" element={onboardingStep(<WelcomeStep />)} />
-            <Route path="focus" element={onboardingStep(<FocusStep />)} />
-            <Route path="intentions" element={onboardingStep(<IntentionsStep />)} />
-            <Route path="profile" element={onboardingStep(<ProfileStep />)} />
-            <Route path="plan-selection" element={onboardingStep(<PlanSelectionStep />)} />
-            <Route path="complete" element={onboardingStep(<CompleteStep />)} />
-          </Route>
-          <Route element={onboarded(<AppLayout />)}>
-            <Route index element={<TodayPage />} />
-            <Route path="path" element={<PathPage />} />
-            <Route path="path/create" element={<PlanCreatePage />} />
-            <Route path="path/create/basics" element={<PlanCreatePage />} />
-            <Route path="path/create/context" element={<PlanCreatePage />} />
-            <Route path="path/create/preferences" element={<PlanCreatePage />} />
-            <Route path="path/create/review" element={<PlanCreatePage />} />
-            <Route path="path/builder" element={<PlanBuilderPage />} />
-            <Route path="path/:planId" element={<PlanDetailPage />} />
-            <Route path="word" element={<WordPage />} />
-            <Route path="word/search" element={<WordSearchPage />} />
-            <Route path="word/notes" element={<WordNotesPage />} />
-            <Route path="word/:book" element={<WordBookPage />} />
-            <Route path="word/:book/:chapter" element={<WordReaderPage />} />
-            <Route path="journal" element={<JournalPage />} />
-            <Route path="pasture" element={<PasturePage />} />
-            <Route path="pasture/library" element={<LibraryPage />} />
-            <Route path="pasture/gatherings" element={<GatheringsPage />} />
-            <Route path="pasture/library/new" element={<SeriesEditorPage />} />
-            <Route path="pasture/library/:seriesId" element={<SeriesPage />} />
-            <Route path="pasture/library/:seriesId/edit" element={<SeriesEditorPage />} />
-            <Route path="pasture/library/:seriesId/sessions/:sessionId" element={<SessionPage />} />
-            <Route path="pasture/gathering/:roomName/join" element={<GatheringJoinPage />} />
-            <Route path="pasture/gathering/:roomName" element={<GatheringRoomPage />} />
-            <Route path="flock" element={<FlockPage />} />
-            <Route path="flock/join/:code" element={<JoinFlockPage />} />
-            <Route path="profile/:userId" element={<ProfilePage />} />
-            <Route path="settings" element={<SettingsPage />} />
-            <Route path="insights" element={<InsightsPage />} />
-            <Route path="whispers" element={<WhispersPage />} />
-            <Route path="subscription" element={<SubscriptionPage />} />
-          </Route>
-          <Route element={<PublicLayout />}>
-            <Route path="success" element={<CheckoutSuccessPage />} />
-            <Route path="cancel" element={<CheckoutCancelPage />} />
-            <Route path="terms" element={<TermsPage />} />
-            <Route path="privacy" element={<PrivacyPage />} />
-          </Route>
-          <Route
-            path="/admin"
-            element={
-              <RequireAdmin>
-                <AppLayout wide />
-              </RequireAdmin>
-            }
-          >
-            <Route element={<AdminLayout />}>
-              <Route index element={<Navigate to="/admin/dashboard" replace />} />
-              <Route path=":section" element={<AdminSectionRoute />} />
-              <Route path="users/:userId" element={<AdminUserRoute />} />
-            </Route>
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <RouteTable />
       </Loadable>
     </>
   );
