@@ -271,6 +271,7 @@ export async function runLighthouse() {
         lighthouse: "12.2.3",
         formFactor: "mobile",
         throttling: "simulated (Lighthouse default)",
+        harnessNiceness: HARNESS_NICENESS,
         runs: RUNS,
         chromePath,
       },
@@ -309,7 +310,7 @@ export function renderLighthouse(r) {
     (row) =>
       `| ${row.label} | ${row.median.score} | ${row.median.fcpMs} | ${row.median.lcpMs} | ${row.median.tbtMs} | ${row.median.cls} | ${row.median.speedIndexMs} | ${row.runs.map((x) => x.score).join(", ")} |`,
   );
-  return `Measured ${r.measuredAt}. Lighthouse ${r.settings.lighthouse}, mobile form factor with its default simulated throttling (a mid-range phone on slow 4G), performance category only, against the built server (embedded PostgreSQL) on 127.0.0.1 in Debian's Chromium, headless. Each page is loaded once to warm up, then ${r.settings.runs} times, the pages taking turns (so the machine's load falls on all alike); the table shows the medians. Today is read by a member who has finished onboarding and whose devotional is already written. In the first row his session cookie is sent with every request and Lighthouse resets the browser's storage before each load, as it does by default: a first visit in that browser (no service worker, no code in its caches); the page the server sends for his session carries the signed-in hints, so the session, the profile and Today's screen are asked together and Today's code is fetched beside the entry's. In the second row, his own Chrome visited Today before (his cookie in its jar; the service worker installed and in control) and Lighthouse keeps its storage (\`disableStorageReset\`): his loads on the mornings after the first. /auth is the same build's lightest page, for a visitor, as the baseline in the same run.
+  return `Measured ${r.measuredAt}. Lighthouse ${r.settings.lighthouse}, mobile form factor with its default simulated throttling (a mid-range phone on slow 4G), performance category only, against the built server (embedded PostgreSQL) on 127.0.0.1 in Debian's Chromium, headless; the server (with its PostgreSQL) and Lighthouse's own process run at nice ${HARNESS_NICENESS}, below the browser, since Lighthouse multiplies each task's wall time by 4 and on 2 cores the renderer otherwise waits for a core they hold. Each page is loaded once to warm up, then ${r.settings.runs} times, the pages taking turns (so the machine's load falls on all alike); the table shows the medians. Today is read by a member who has finished onboarding and whose devotional is already written. In the first row his session cookie is sent with every request and Lighthouse resets the browser's storage before each load, as it does by default: a first visit in that browser (no service worker, no code in its caches); the page the server sends for his session carries the signed-in hints, so the session, the profile and Today's screen are asked together and Today's code is fetched beside the entry's. In the second row, his own Chrome visited Today before (his cookie in its jar; the service worker installed and in control) and Lighthouse keeps its storage (\`disableStorageReset\`): his loads on the mornings after the first. /auth is the same build's lightest page, for a visitor, as the baseline in the same run.
 
 ${header}
 | --- | --- | --- | --- | --- | --- | --- | --- |
