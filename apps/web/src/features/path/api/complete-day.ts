@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PlanDayResult, PlanDetail } from "@shepherd/shared/path";
-import { localDate } from "@shepherd/shared/today";
 import { api } from "@/lib/api";
 import { OFFLINE_MUTATION, writeOrKeep } from "@/lib/offline/sync";
 import { pathChanged } from "@/lib/path";
-import { localTimeZone } from "@/lib/time-zone";
+import { deviceDate } from "@/lib/time-zone";
 
 /**
  * POST /api/path/plans/{id}/days/{n}/complete (done) or DELETE (undone, by mistake). Done may be marked offline: it
@@ -20,7 +19,7 @@ export async function setDayComplete(input: { planId: string; day: number; done:
     path,
     body: {},
     // The device's date: the server checks it against his own today, 3 days back at most.
-    queuedBody: { made_on: localDate(new Date(), localTimeZone()) },
+    queuedBody: { made_on: deviceDate() },
     label: `Day ${input.day}`,
   });
 }

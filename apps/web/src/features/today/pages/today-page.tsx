@@ -15,7 +15,7 @@ import {
 } from "react";
 import type { TodayState } from "@shepherd/shared/api";
 import { longDateLabel } from "@shepherd/shared/dates";
-import { backupIndex, bodySentenceAt, listenScript, localDate } from "@shepherd/shared/today";
+import { backupIndex, bodySentenceAt, listenScript } from "@shepherd/shared/today";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { UsageWarning } from "@/components/premium/usage-warning";
@@ -44,7 +44,7 @@ import { PathToday } from "../components/path-today";
 import { PrayerCard } from "../components/prayer-card";
 import { StreakPill, WeekCard } from "../components/streak-pill";
 import { TodayHero, type ListenState } from "../components/today-hero";
-import { localTimeZone } from "@/lib/time-zone";
+import { deviceDate } from "@/lib/time-zone";
 import { trackAction } from "@/lib/track-activity";
 import { useReadMark } from "../read-mark";
 import { morningProgress, readingMinutes } from "../steps";
@@ -132,9 +132,9 @@ export function TodayPage() {
   // A failed background refetch keeps the devotional already shown; only a failed load falls back.
   if (today.isError && !today.data) {
     const signedOut = today.error instanceof ApiError && today.error.status === 401;
-    // Made only here: the first Intl call of a page loads the browser's time zone data, a long task on a phone.
+    // Made only here, from the device's clock (no Intl formatter: its first one on a page is a long task on a phone).
     const now = new Date();
-    const fallback = backupDevotional(backupIndex(now), localDate(now, localTimeZone()));
+    const fallback = backupDevotional(backupIndex(now), deviceDate(now));
     return (
       <div className="space-y-4">
         <div

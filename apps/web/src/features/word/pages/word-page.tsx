@@ -1,14 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { BookMarked, BookOpen, Share2 } from "lucide-react";
-import { localDate } from "@shepherd/shared/today";
 import { bookByOsis, chapterPath, chapterTitle, translationById } from "@shepherd/shared/word";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeading } from "@/components/ui/page";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
-import { localTimeZone } from "@/lib/time-zone";
+import { deviceDate } from "@/lib/time-zone";
 import { usePassage } from "../api/get-passage";
 import { useVerseOfTheDay } from "../api/get-verse-of-the-day";
 import { useReaderSettings } from "../api/get-reader-settings";
@@ -17,7 +16,7 @@ import { SearchForm } from "../components/search-form";
 import { ShareDialog, type SharedVerse } from "../components/share-dialog";
 
 function todayHere(): string {
-  return localDate(new Date(), localTimeZone());
+  return deviceDate();
 }
 
 /** `/word`: the verse of the day, where I left off, search, and the books. `/word?ref=...` opens a reference. */
