@@ -20,7 +20,12 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["packages/**/*.test.ts", "apps/**/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+          include: [
+            "packages/**/*.test.ts",
+            "apps/**/src/**/*.test.ts",
+            "apps/web/src/**/*.test.{ts,tsx}",
+            "apps/web/build/**/*.test.ts",
+          ],
           exclude: [...configDefaults.exclude, "apps/server/test/**", "**/*.integration.test.ts"],
         },
       },

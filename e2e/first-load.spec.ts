@@ -29,6 +29,10 @@ test("a member's first load in a new browser asks for the session, his profile, 
       expect.stringMatching(/^asked \/assets\/today-page-[\w-]+\.js$/),
     ]),
   );
+  // The browser asked for those three while reading the page, and the app took its answers: each was asked once.
+  for (const asked of ["/api/auth/get-session", "/api/me", "/api/today"]) {
+    expect(seen.filter((line) => line === `asked ${asked}`)).toHaveLength(1);
+  }
   // The page's word became the browser's own hints, and the tag is gone.
   expect(
     await page.evaluate(() => ({

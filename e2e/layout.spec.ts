@@ -208,6 +208,41 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("banner")).toContainText("Shepherd");
     await expect(page.getByRole("status")).toHaveText("Loading Shepherd");
   });
+
+  test("the frame is styled before the stylesheet arrives, and the app draws nothing until it has", async ({ page }) => {
+    let release: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.css", async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    // The moment the app first draws into #root (a link, a heading, a button: the frame has none), is its stylesheet in?
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const root = document.getElementById("root");
+        if (!root?.querySelector("a, nav, h1, button, [data-testid]")) return;
+        const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.sheet;
+        Object.assign(window, { drewWithStylesheet: Boolean(sheet && sheet.cssRules.length > 0) });
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    const script = page.waitForResponse((response) => /\/assets\/index-[\w-]+\.js$/.test(response.url()));
+    await page.goto("/", { waitUntil: "commit" });
+    await expect(page.getByRole("banner")).toContainText("Shepherd");
+    // Laid out by the page's own styles while the stylesheet is still on its way, and the app's code has arrived.
+    await script;
+    const frame = await page.evaluate(() => ({
+      header: getComputedStyle(document.querySelector("header")!).position,
+      skeleton: getComputedStyle(document.querySelector(".animate-pulse")!).animationName,
+      hidden: getComputedStyle(document.querySelector(".sr-only")!).position,
+      drawn: "drewWithStylesheet" in window,
+    }));
+    expect(frame).toEqual({ header: "sticky", skeleton: "pulse", hidden: "absolute", drawn: false });
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: "Lead with love. Guide with grace." })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { drewWithStylesheet?: boolean }).drewWithStylesheet)).toBe(true);
+  });
 });
 
 test.describe("the landing page", () => {

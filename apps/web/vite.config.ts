@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import type { ChunkingContext } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { criticalCss, markupClasses } from "./build/critical-css.ts";
 
 /** Writes .br and .gz beside each text asset so the server can send them without compressing per request. */
 function precompress(): Plugin {
@@ -28,6 +29,29 @@ function precompress(): Plugin {
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
+    },
+  };
+}
+
+/**
+ * index.html's frame paints without waiting for the stylesheet: what the frame uses goes inline into <head>
+ * (build/critical-css.ts) and the whole stylesheet's link moves to the end of <body>, where the browser still fetches it
+ * at once and the app's script still waits for it (issue 14: first paint).
+ */
+function inlineFrameCss(): Plugin {
+  return {
+    name: "shepherd-frame-css",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const link = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>\s*/.exec(html);
+        const asset = link && ctx.bundle?.[link[1]!];
+        if (!link || asset?.type !== "asset") throw new Error("index.html: the app's stylesheet was not found in the bundle");
+        const frame = html.slice(html.indexOf("<body"));
+        const css = criticalCss(String(asset.source), markupClasses(frame));
+        return html.replace(link[0], `<style>${css}</style>\n`).replace("</body>", `  ${link[0].trim()}\n  </body>`);
+      },
     },
   };
 }
@@ -104,7 +128,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, precompress()],
+  plugins: [react(), tailwindcss(), inlineFrameCss(), pwa, precompress()],
   resolve: {
     alias: { "@": path.resolve(import.meta.dirname, "src"), "@content": path.resolve(import.meta.dirname, "../../content") },
   },

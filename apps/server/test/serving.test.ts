@@ -107,6 +107,7 @@ describe("a member's page (issue 14: his first visit asks for what it needs at o
   const navigation = { "sec-fetch-dest": "document" };
   const hintIn = (html: string) => /<meta name="shepherd-member" content="([\w-]+)"/.exec(html)?.[1] ?? null;
   const preloads = (html: string) => [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+  const asks = (html: string) => [...html.matchAll(/rel="preload" as="fetch" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
 
   async function onboardedMember(): Promise<TestClient> {
     const client = app.client();
@@ -126,10 +127,16 @@ describe("a member's page (issue 14: his first visit asks for what it needs at o
     expect(page.status).toBe(200);
     expect(hintIn(page.text)).toBe("onboarded");
     expect(preloads(page.text)).toEqual(["/assets/react-r1.js", "/assets/today-page-t1.js", "/assets/today-shared-s1.js"]);
+    // His browser asks for the session, his profile and Today's screen as it reads the page; a visitor's asks nothing.
+    expect(asks(page.text)).toEqual(["/api/auth/get-session", "/api/me", "/api/today"]);
+    expect(asks(visitor.text)).toEqual([]);
     // The same page otherwise, never kept by a shared cache, and never answered 304 with the visitor's copy.
-    expect(page.text.replace(/<meta name="shepherd-member"[^>]*>|<link rel="modulepreload"[^>]*today-[^>]*>/g, "")).toBe(
-      visitor.text,
-    );
+    expect(
+      page.text.replace(
+        /<meta name="shepherd-member"[^>]*>|<link rel="modulepreload"[^>]*today-[^>]*>|<link rel="preload"[^>]*>/g,
+        "",
+      ),
+    ).toBe(visitor.text);
     expect(page.headers["cache-control"]).toBe("private, no-cache");
     expect(page.headers.vary).toContain("cookie");
     expect(page.headers.etag).not.toBe(visitor.headers.etag);
@@ -146,6 +153,7 @@ describe("a member's page (issue 14: his first visit asks for what it needs at o
     const page = await client.get("/path", { headers: navigation });
     expect(hintIn(page.text)).toBe("onboarded");
     expect(preloads(page.text)).toEqual(["/assets/react-r1.js"]);
+    expect(asks(page.text)).toEqual(["/api/auth/get-session", "/api/me"]);
   });
 
   test("a member still in onboarding is told only that he is signed in", async () => {
@@ -160,6 +168,7 @@ describe("a member's page (issue 14: his first visit asks for what it needs at o
     const client = await onboardedMember();
     const plain = async (response: { text: string; headers: Record<string, unknown> }) => {
       expect(hintIn(response.text)).toBeNull();
+      expect(asks(response.text)).toEqual([]);
       expect(response.headers["cache-control"]).toBe("no-cache");
     };
     await plain(await app.client().get("/", { headers: navigation }));

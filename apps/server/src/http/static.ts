@@ -143,11 +143,15 @@ function htmlPage(html: string): StaticFile {
   };
 }
 
+/** What a signed-in member's cold load asks first, together (apps/web/src/lib/session.ts: the session and the profile). */
+const MEMBER_FIRST_ASKS = ["/api/auth/get-session", "/api/me"];
+
 /**
  * The member's versions of index.html (a few, the same for every member: no one's data is in them). With the hint, a
  * cold load asks for the session and the profile together, and at / for Today's screen and code at once, instead of one
- * after the other (issue 14: a first visit's largest paint); at / his browser also fetches Today's code beside the
- * entry's (modulepreload) instead of after it has run.
+ * after the other (issue 14: a first visit's largest paint); the browser starts those requests while it reads the page
+ * (preload), beside the app's code instead of after it has arrived and run, and at / also fetches Today's code beside
+ * the entry's (modulepreload).
  */
 function memberPages(files: Map<string, StaticFile>, index: StaticFile): MemberPages {
   const html = index.body.toString("utf8");
@@ -157,10 +161,14 @@ function memberPages(files: Map<string, StaticFile>, index: StaticFile): MemberP
     .filter((name) => !html.includes(`"${name}"`))
     .map((name) => `<link rel="modulepreload" crossorigin href="${name}" />`)
     .join("");
+  // The answers the app asks for first, asked by the browser as it reads the page rather than after the app's code has
+  // arrived and run; the app's own fetch of the same address (same mode and credentials) takes the preloaded answer.
+  const asks = (paths: string[]) => paths.map((p) => `<link rel="preload" as="fetch" crossorigin href="${p}" />`).join("");
+  const signedIn = asks(MEMBER_FIRST_ASKS);
   return {
-    "signed-in": withHead(meta("signed-in")),
-    onboarded: withHead(meta("onboarded")),
-    today: withHead(meta("onboarded") + preloads),
+    "signed-in": withHead(meta("signed-in") + signedIn),
+    onboarded: withHead(meta("onboarded") + signedIn),
+    today: withHead(meta("onboarded") + preloads + asks([...MEMBER_FIRST_ASKS, "/api/today"])),
   };
 }
 
