@@ -57,12 +57,21 @@ function inlineFrameCss(): Plugin {
 }
 
 const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!lucide-react\.mjs)/;
+/**
+ * Modules the first screen's code reaches only through a package's index that re-exports them, and does not use: zod's
+ * schemas (the entry uses only zod's configuration, lib/no-eval) and TanStack's infinite queries (The Pasture's feed).
+ * The bundler leaves them out of the entry's code; put in the "app" group they would be loaded at start for nothing.
+ */
+const REACHED_THROUGH_INDEX =
+  /[\\/]node_modules[\\/](zod[\\/]v4[\\/](classic|locales)[\\/]|zod[\\/]v4[\\/]core[\\/](?!core\.js|util\.js)|@tanstack[\\/][\w-]+[\\/]build[\\/]modern[\\/](infiniteQueryObserver|infiniteQueryOptions|useInfiniteQuery)\.js)/;
 const TODAY_PAGE = path.resolve(import.meta.dirname, "src/features/today/pages/today-page.tsx");
 
 /**
  * Fewer, larger chunks for Today. Left to itself the bundler makes one tiny chunk per combination of routes that share
- * a module, so Today needed about twenty requests, each a round trip on a phone. Two groups instead:
- * - "icons": every icon the app draws (about 5 KB compressed), one chunk beside the entry, instead of one per icon;
+ * a module, so Today needed about twenty requests, each a round trip on a phone. Groups instead:
+ * - "app": the entry's whole static graph (React, the router, the query client, the shell) and every icon the app draws
+ *   (about 5 KB compressed), which the bundler makes the entry's one chunk; without it the entry came as eleven files,
+ *   the shared pieces the lazy routes import too (React, the API client...) each split into a chunk of its own;
  * - "today-page" and "today-shared": what Today's page imports that the entry does not already have, in two chunks: what
  *   only Today uses, and what other routes use too (a plan's cover, a care card, the usage warning, date helpers),
  *   which those routes then load as one chunk as well.
@@ -104,7 +113,7 @@ function chunkGroups(): (id: string, ctx: ChunkingContext) => string | null {
     return new Map([...found].map((id) => [id, shared.has(id) ? "today-shared" : "today-page"]));
   };
   return (id, ctx) => {
-    if (ICON.test(id)) return "icons";
+    if (ICON.test(id) || (isInitial(id, ctx) && !REACHED_THROUGH_INDEX.test(id))) return "app";
     groups ??= todayGroups(ctx);
     return groups.get(id) ?? null;
   };
@@ -140,7 +149,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: chunkGroups(), debugName: "icons and today-page", includeDependenciesRecursively: false }],
+          groups: [{ name: chunkGroups(), debugName: "app and today-page", includeDependenciesRecursively: false }],
         },
       },
     },
