@@ -167,6 +167,8 @@ export function Header({ besideSidebar = false, checking = false }: { besideSide
   return (
     <header
       ref={ref}
+      // Not tall until measured (headerHeight): the usual header is never written to, which would restyle it mid-frame.
+      data-tall="false"
       data-scrolled={scrolled}
       className={cn(
         "sticky top-0 z-30 border-b bg-parchment/95 backdrop-blur transition-shadow data-[tall=true]:static dark:bg-stone-950/95",

@@ -10,7 +10,7 @@ import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { tellWorkerMember } from "@/lib/pwa/worker";
 import { useMe, useSession } from "@/lib/session";
 import { deviceDate } from "@/lib/time-zone";
-import { afterLoadWhenIdle } from "@/lib/when-idle";
+import { afterLoadWhenIdle, whenIdle } from "@/lib/when-idle";
 
 /** How long after the page's load the install offer is considered. */
 const INSTALL_OFFER_AFTER_LOAD_MS = 3_000;
@@ -51,13 +51,15 @@ export function PwaKeeper() {
     tellWorkerMember(memberId);
     setQueueMember(memberId);
     if (!memberId) return;
-    // What he wrote offline is sent now, and whenever the connection returns.
-    void syncNow(client);
+    // What he wrote offline is sent as soon as the page is idle (opening the browser's database is not part of the
+    // first render: issue 14), and whenever the connection returns.
     const onOnline = () => void syncNow(client);
+    const cancelFirst = whenIdle(onOnline);
     window.addEventListener("online", onOnline);
     // A write kept while online (the server busy or unreachable) is tried again now and then, not only on "online".
     const retry = window.setInterval(onOnline, SYNC_RETRY_MS);
     return () => {
+      cancelFirst();
       window.removeEventListener("online", onOnline);
       window.clearInterval(retry);
     };

@@ -19,19 +19,27 @@ export function useBottomDock() {
   const player = useRef<HTMLElement | null>(null);
   const bar = useRef<HTMLElement | null>(null);
   const observer = useRef<ResizeObserver | null>(null);
+  const later = useRef<number | undefined>(undefined);
 
-  const measure = useCallback(() => {
+  /**
+   * The bar moves above the player at once. The room at the page's end and the scroll padding (nothing on screen while
+   * the page loads) wait for a task of their own when `deferRoom`: written inside the observer's report, they made the
+   * browser style and lay out the whole page a second time in the same frame, one long task of a phone's first load.
+   */
+  const measure = useCallback((deferRoom = false) => {
     const [playerHeight, barHeight] = [height(player.current), height(bar.current)];
-    const writes: CssVariableWrite[] = [[document.documentElement, "--page-dock-height", `${playerHeight + barHeight}px`]];
+    if (bar.current) setCssVariables([[bar.current, "--today-player", `${playerHeight}px`]]);
+    const roomWrites: CssVariableWrite[] = [[document.documentElement, "--page-dock-height", `${playerHeight + barHeight}px`]];
     if (room.current) {
-      writes.push([room.current, "--today-player", `${playerHeight}px`], [room.current, "--today-bar", `${barHeight}px`]);
+      roomWrites.push([room.current, "--today-player", `${playerHeight}px`], [room.current, "--today-bar", `${barHeight}px`]);
     }
-    if (bar.current) writes.push([bar.current, "--today-player", `${playerHeight}px`]);
-    setCssVariables(writes);
+    window.clearTimeout(later.current);
+    if (deferRoom) later.current = window.setTimeout(() => setCssVariables(roomWrites), 0);
+    else setCssVariables(roomWrites);
   }, []);
 
   useEffect(() => {
-    const resized = new ResizeObserver(measure);
+    const resized = new ResizeObserver(() => measure(true));
     observer.current = resized;
     // The observer's first report (after the browser's layout, before it paints) is the first measure: measuring here
     // or as the elements arrive would force a layout in the middle of rendering the page.
@@ -39,6 +47,7 @@ export function useBottomDock() {
     return () => {
       resized.disconnect();
       observer.current = null;
+      window.clearTimeout(later.current);
       document.documentElement.style.removeProperty("--page-dock-height");
     };
   }, [measure]);

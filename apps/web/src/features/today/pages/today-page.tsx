@@ -337,11 +337,7 @@ const GuidedToday = memo(function GuidedToday({
 
         {rest ? (
           <>
-            {/* The longest part of the page is laid out only as it nears the screen (first load's layout work). */}
-            <StepSection
-              labelledBy="read-title"
-              className="space-y-5 [contain-intrinsic-size:auto_2000px] [content-visibility:auto]"
-            >
+            <StepSection labelledBy="read-title" className="space-y-5">
               <h2 id="read-title" tabIndex={-1} className={`scroll-mt-24 ${EYEBROW_HEADING}`}>
                 Read
               </h2>
