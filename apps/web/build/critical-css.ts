@@ -18,15 +18,15 @@ export function criticalCss(css: string, classes: ReadonlySet<string>): string {
       (node.name === "layer" && /^(theme|base|properties)$/.test(node.params)));
   const prune = (container: Container) => {
     container.each((node) => {
-      if (node.type === "comment") node.remove();
-      else if (node.type === "atrule" && node.name === "layer" && !node.nodes)
-        return; // the layers' order
-      else if (keepWhole(node)) return;
-      else if (node.type === "rule") pruneRule(node, classes);
-      else if (node.type === "atrule" && node.nodes) {
+      if (node.type === "rule") {
+        pruneRule(node, classes);
+      } else if (node.type !== "atrule" || !node.nodes) {
+        // Comments and statements go, but for `@layer a, b;`: the layers' order.
+        if (node.type !== "atrule" || node.name !== "layer") node.remove();
+      } else if (!keepWhole(node)) {
         prune(node);
         if (!node.nodes.length) node.remove();
-      } else node.remove();
+      }
     });
   };
   prune(root);
