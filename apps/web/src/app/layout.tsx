@@ -17,6 +17,7 @@ import {
   ChartLine,
 } from "lucide-react";
 import { HEADER_SCROLL_THRESHOLD_PX } from "@shepherd/shared/constants";
+import { LogoMark } from "@/components/ui/logo-mark";
 import { Loading } from "@/components/ui/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorBoundary } from "./error-boundary";
@@ -139,7 +140,7 @@ function HeaderLink(props: { to: string; label: string; icon: LucideIcon; classN
 function Brand({ className }: { className?: string }) {
   return (
     <Link to="/" className={cn("flex min-w-0 items-center gap-1.5 sm:gap-2", className)} aria-label="Shepherd home">
-      <img src="/logo.svg" alt="" className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" />
+      <LogoMark className="h-8 w-8 shrink-0 sm:h-9 sm:w-9" />
       <span className="min-w-0">
         <span className="block font-serif text-lg font-semibold leading-tight text-pasture-900 dark:text-stone-50">Shepherd</span>
         <span className="hidden text-xs text-stone-600 sm:block dark:text-stone-400">Lead with love. Guide with grace.</span>

@@ -1,5 +1,9 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, timeoutManager } from "@tanstack/react-query";
 import { ApiError } from "./api";
+import { createCoalescedTimers } from "./coalesced-timers";
+
+// Before any query exists: timers set through one provider cannot be cleared through another.
+timeoutManager.setTimeoutProvider(createCoalescedTimers());
 
 export function createQueryClient() {
   return new QueryClient({

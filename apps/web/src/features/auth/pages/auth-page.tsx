@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { signedInAuthVisitor } from "@shepherd/shared/redirects";
+import { LogoMark } from "@/components/ui/logo-mark";
 import { Card } from "@/components/ui/card";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
@@ -38,7 +39,7 @@ export function AuthPage() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-4 py-10">
       <Link to="/" className="mb-6 flex items-center justify-center gap-3">
-        <img src="/logo.svg" alt="" className="h-12 w-12" />
+        <LogoMark className="h-12 w-12" />
         <span className="text-left">
           <span className="block font-serif text-2xl font-semibold text-pasture-900 dark:text-stone-50">Shepherd</span>
           <span className="block text-sm text-stone-600 dark:text-stone-400">Lead with love. Guide with grace.</span>

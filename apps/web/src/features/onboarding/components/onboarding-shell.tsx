@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ONBOARDING_STEPS, type OnboardingStep } from "@shepherd/shared/redirects";
+import { LogoMark } from "@/components/ui/logo-mark";
 import { cn } from "@/lib/cn";
 
 /** Every onboarding step: the logo, how far along he is, the step's title and lead, and its content. */
@@ -8,7 +9,7 @@ export function OnboardingShell(props: { step: OnboardingStep; title: string; le
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col px-4 py-8">
       <div className="mb-8 flex items-center gap-3">
-        <img src="/logo.svg" alt="" className="h-9 w-9" />
+        <LogoMark className="h-9 w-9" />
         <div
           className="flex flex-1 gap-1.5"
           role="progressbar"
