@@ -33,22 +33,25 @@ function SessionKeeper() {
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-// In a transition, React renders the app in short slices that yield to the browser between them, so the first render
-// of a cold load is not one long task on a phone (issue 14: total blocking time).
-const reactRoot = createRoot(root);
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <ErrorBoundary onReset={() => void queryClient.resetQueries()}>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <SessionKeeper />
-            <PwaKeeper />
-            <AppRoutes />
-            <Toasts />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </ErrorBoundary>
-    </StrictMode>,
-  ),
-);
+// In a task of its own, after the one that evaluated the app's code and asked for its first answers: on a phone each
+// is long enough alone (issue 14: total blocking time). In a transition, React then renders the app in short slices that
+// yield to the browser between them, so the first render of a cold load is not one long task either.
+setTimeout(() => {
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <ErrorBoundary onReset={() => void queryClient.resetQueries()}>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <SessionKeeper />
+              <PwaKeeper />
+              <AppRoutes />
+              <Toasts />
+            </BrowserRouter>
+          </QueryClientProvider>
+        </ErrorBoundary>
+      </StrictMode>,
+    ),
+  );
+}, 0);

@@ -56,6 +56,9 @@ describe("startBoot", () => {
     stored.set(ONBOARDING_FLAG_KEY, "true");
     const loadToday = vi.fn(() => Promise.resolve());
     startBoot(client, { pathname: "/", loadToday });
+    // The session and the profile in the caller's task; Today's screen, then Today's code, each in a task of its own.
+    expect(asked.sort()).toEqual(["/api/auth/get-session", "/api/me"]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(asked.sort()).toEqual(["/api/auth/get-session", "/api/me", "/api/today"]);
     expect(loadToday).toHaveBeenCalledOnce();

@@ -33,11 +33,15 @@ export function startBoot(client: QueryClient, options: { pathname: string; load
     eachInItsOwnTask(later);
   });
   if (!today) return;
-  void client.prefetchQuery({ ...todayQuery, retry: false }).then(() => {
-    const state = client.getQueryData(todayQuery.queryKey);
-    if (state) eachInItsOwnTask([prefetch(streakDaysQuery(monthGridRange(state.date)))]);
-  });
-  // In a task of its own: the import adds a modulepreload link per file of Today's code, a few milliseconds each on a
-  // phone, which would otherwise lengthen the one long task that evaluates the app's code (issue 14).
-  eachInItsOwnTask([() => void options.loadToday().catch(() => undefined)]);
+  // Each in a task of its own, not in the one that evaluates the app's code, which is long enough on a phone (issue 14).
+  // The page's preloads have asked for Today's screen already; the import adds a modulepreload link per file of Today's
+  // code, a few milliseconds each.
+  eachInItsOwnTask([
+    () =>
+      void client.prefetchQuery({ ...todayQuery, retry: false }).then(() => {
+        const state = client.getQueryData(todayQuery.queryKey);
+        if (state) eachInItsOwnTask([prefetch(streakDaysQuery(monthGridRange(state.date)))]);
+      }),
+    () => void options.loadToday().catch(() => undefined),
+  ]);
 }
