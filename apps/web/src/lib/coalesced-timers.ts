@@ -22,7 +22,7 @@ function report(error: unknown) {
 
 /**
  * TanStack Query's timers (each observed query's "becomes stale" wait, each unobserved query's clean-up, a retry's
- * wait) on one browser timer per second instead of one each. A cold load of Today sets some forty of them in its first
+ * wait) on one browser timer per second instead of one each. A cold load of Today set some thirty of them in its first
  * second, each a browser timer to install and later remove on the main thread (issue 14). A wait of five seconds or
  * more ends on the next whole second after it (at most a second late, never early); a shorter wait, and an interval, is
  * the browser's own timer.
