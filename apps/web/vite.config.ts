@@ -64,6 +64,13 @@ const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!lucide-react\.mjs)/;
  */
 const REACHED_THROUGH_INDEX =
   /[\\/]node_modules[\\/](zod[\\/]v4[\\/](classic|locales)[\\/]|zod[\\/]v4[\\/]core[\\/](?!core\.js|util\.js)|@tanstack[\\/][\w-]+[\\/]build[\\/]modern[\\/](infiniteQueryObserver|infiniteQueryOptions|useInfiniteQuery)\.js)/;
+/**
+ * React DOM's client (with the scheduler and the part of React DOM it requires), which main.tsx imports when it renders,
+ * a task after the one that evaluates the entry: in the entry's file all the same, so its evaluation is deferred but its
+ * download is not.
+ */
+const REACT_DOM_CLIENT =
+  /[\\/]node_modules[\\/](react-dom[\\/](client|index|cjs[\\/]react-dom(-client)?\.production)\.js|scheduler[\\/])/;
 const TODAY_PAGE = path.resolve(import.meta.dirname, "src/features/today/pages/today-page.tsx");
 
 /**
@@ -113,7 +120,7 @@ function chunkGroups(): (id: string, ctx: ChunkingContext) => string | null {
     return new Map([...found].map((id) => [id, shared.has(id) ? "today-shared" : "today-page"]));
   };
   return (id, ctx) => {
-    if (ICON.test(id) || (isInitial(id, ctx) && !REACHED_THROUGH_INDEX.test(id))) return "app";
+    if (ICON.test(id) || REACT_DOM_CLIENT.test(id) || (isInitial(id, ctx) && !REACHED_THROUGH_INDEX.test(id))) return "app";
     groups ??= todayGroups(ctx);
     return groups.get(id) ?? null;
   };

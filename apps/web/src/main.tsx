@@ -2,7 +2,6 @@
 import "@shepherd/shared/no-eval";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { startBoot } from "./app/boot";
 import { ErrorBoundary } from "./app/error-boundary";
@@ -34,9 +33,11 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 // In a task of its own, after the one that evaluated the app's code and asked for its first answers: on a phone each
-// is long enough alone (issue 14: total blocking time). In a transition, React then renders the app in short slices that
-// yield to the browser between them, so the first render of a cold load is not one long task either.
-setTimeout(() => {
+// is long enough alone (issue 14: total blocking time). React DOM's own code (in the entry's file, vite.config.ts) is
+// evaluated then too, not with the rest. In a transition, React then renders the app in short slices that yield to the
+// browser between them, so the first render of a cold load is not one long task either.
+setTimeout(async () => {
+  const { createRoot } = await import("react-dom/client");
   const reactRoot = createRoot(root);
   startTransition(() =>
     reactRoot.render(
