@@ -1,9 +1,9 @@
 import type { TimeoutCallback, TimeoutProvider } from "@tanstack/react-query";
 
 /** Waits of at least this long share browser timers; shorter ones (a retry's first waits) keep their own. */
-export const COALESCE_FROM_MS = 5000;
+const COALESCE_FROM_MS = 5000;
 /** A shared wait ends on the next multiple of this after its own end. */
-export const COALESCE_GRAIN_MS = 1000;
+const COALESCE_GRAIN_MS = 1000;
 
 interface Bucket {
   due: number;
@@ -38,7 +38,6 @@ export function createCoalescedTimers(): TimeoutProvider<number> {
     // A callback may clear a later one of the same bucket: the map's iteration skips what was deleted.
     for (const [id, callback] of bucket.callbacks) {
       bucketOf.delete(id);
-      bucket.callbacks.delete(id);
       try {
         callback();
       } catch (error) {

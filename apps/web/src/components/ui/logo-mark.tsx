@@ -1,7 +1,7 @@
 /**
  * Shepherd's mark (public/logo.svg, which stays the favicon and the manifest's icon) drawn in the page: an <img> of the
  * file would be a request and a document of its own for the browser to parse, on every cold load (issue 14). Always
- * beside the name, so hidden from screen readers. index.html's frame draws the same (logo-mark.test.ts keeps the three
+ * beside the name, so hidden from screen readers. index.html's frame draws the same (logo-mark.test.tsx keeps the three
  * alike).
  */
 export function LogoMark({ className }: { className?: string }) {
