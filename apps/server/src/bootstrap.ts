@@ -104,6 +104,7 @@ export async function buildContext(options: {
     baseUrl: options.baseUrl,
     trustedOrigins: config.trustedOrigins,
     secret: authSecret(config, log),
+    passwordHashing: config.passwordHashing,
     mail,
     log,
     adminEmails: config.adminEmails,

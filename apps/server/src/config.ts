@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { IceServer } from "@shepherd/shared";
+import type { PasswordHashing } from "./auth/password-hashing";
 
 /** Environment -> typed config, validated once at start. Every variable is documented in the README. */
 const envSchema = z.object({
@@ -14,6 +15,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url("PUBLIC_URL must be a full URL such as https://shepherd.example.com").optional(),
   TRUSTED_ORIGINS: z.string().default(""),
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
+  PASSWORD_HASHING: z.enum(["standard", "test"], { error: "PASSWORD_HASHING must be standard or test" }).default("standard"),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -115,6 +117,8 @@ export type Config = {
   publicUrl: string | undefined;
   trustedOrigins: string[];
   authSecret: string | undefined;
+  /** PASSWORD_HASHING: Better Auth's scrypt, or a test-cost one (NODE_ENV=test only; auth/password-hashing.ts). */
+  passwordHashing: PasswordHashing;
   trustProxy: boolean;
   /** REQUIRE_EMAIL_VERIFICATION: a new account signs in only once its email address is verified by a mailed link. */
   requireEmailVerification: boolean;
@@ -175,6 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.PASSWORD_HASHING === "test" && e.NODE_ENV !== "test")
+    throw new ConfigError(
+      "Invalid configuration:\n  PASSWORD_HASHING: test makes passwords cheap to guess; it is for the test suites only (NODE_ENV=test). Remove it.",
+    );
   const badOrigin = e.TRUSTED_ORIGINS.split(",")
     .map((x) => x.trim())
     .filter(Boolean)
@@ -198,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     trustedOrigins: list(e.TRUSTED_ORIGINS),
     authSecret: e.BETTER_AUTH_SECRET,
+    passwordHashing: e.PASSWORD_HASHING,
     trustProxy: e.TRUST_PROXY,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     adminEmails: list(e.ADMIN_EMAILS).map((x) => x.toLowerCase()),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signInErrorMessage, signUpErrorMessage } from "@shepherd/shared";
+import { TEST_HASH_PREFIX } from "../src/auth/password-hashing";
 import { schema } from "../src/db/client";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { SESSION_COOKIE, signIn, signUp, uniqueEmail } from "./helpers/auth";
@@ -126,6 +127,24 @@ describe("sign-in", () => {
     reopened.cookies.set(SESSION_COOKIE, cookie!.value);
     expect((await reopened.get("/api/me")).json().user.id).toBe(user.id);
   });
+
+  test("behind an https address the session cookie is Secure (and __Secure- named), so it never travels over plain http", async () => {
+    const https = await startTestApp({ publicUrl: "https://shepherd.example.com", database: app.database });
+    try {
+      const response = await https.client().post("/api/auth/sign-up/email", {
+        email: uniqueEmail(),
+        password: "Green-Pastures-2026",
+        name: "Secure Simon",
+      });
+      expect(response.status, response.text).toBe(200);
+      const cookie = response.setCookies.find((c) => c.name === `__Secure-${SESSION_COOKIE}`);
+      expect(cookie, response.setCookies.map((c) => c.name).join(", ")).toBeDefined();
+      expect(cookie!.attributes).toMatchObject({ secure: true, httponly: true, samesite: "Lax" });
+      expect(response.setCookies.filter((c) => !c.attributes.secure)).toEqual([]);
+    } finally {
+      await https.close();
+    }
+  });
 });
 
 describe("sessions", () => {
@@ -197,5 +216,41 @@ describe("sessions", () => {
     expect(missing.status).toBe(403);
     // Still signed in: neither request did anything.
     expect((await client.get("/api/me")).status).toBe(200);
+  });
+});
+
+describe("password hashing", () => {
+  async function storedHash(userId: string): Promise<string> {
+    const [account] = await app.db
+      .select({ password: schema.accounts.password })
+      .from(schema.accounts)
+      .where(eq(schema.accounts.userId, userId));
+    return account?.password ?? "";
+  }
+
+  test("the standard cost (the default) stores Better Auth's scrypt and signs in with it; a test-cost hash never matches there", async () => {
+    const standard = await startTestApp({ env: { PASSWORD_HASHING: "standard" }, database: app.database });
+    try {
+      const user = await signUp(standard.client());
+      const hash = await storedHash(user.id);
+      expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+      expect(hash.startsWith(TEST_HASH_PREFIX)).toBe(false);
+      expect((await signIn(standard.client(), user)).status).toBe(200);
+      expect((await signIn(standard.client(), { email: user.email, password: `${user.password}x` })).status).toBe(401);
+
+      // An account hashed at the test cost (a copy of a test database, say) cannot sign in on a standard server.
+      const cheap = await signUp(app.client());
+      expect((await storedHash(cheap.id)).startsWith(TEST_HASH_PREFIX)).toBe(true);
+      expect((await signIn(standard.client(), cheap)).status).toBe(401);
+    } finally {
+      await standard.close();
+    }
+  });
+
+  test("the test cost (what the suites use) signs up and in, and refuses a wrong password", async () => {
+    const user = await signUp(app.client());
+    expect(await storedHash(user.id)).toMatch(/^test-scrypt\$[0-9a-f]{32}:[0-9a-f]{64}$/);
+    expect((await signIn(app.client(), user)).status).toBe(200);
+    expect((await signIn(app.client(), { email: user.email, password: `${user.password}x` })).status).toBe(401);
   });
 });

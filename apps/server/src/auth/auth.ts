@@ -8,6 +8,7 @@ import { schema } from "../db/client";
 import type { Logger } from "../logger";
 import type { MailProvider } from "../providers/mail/mail";
 import { passwordResetMail, verifyEmailMail } from "../providers/mail/templates";
+import { passwordOption, type PasswordHashing } from "./password-hashing";
 import { accountRulesHook } from "./rules";
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot set it. */
@@ -20,6 +21,8 @@ export interface AuthOptions {
   baseUrl: string;
   trustedOrigins: string[];
   secret: string;
+  /** PASSWORD_HASHING: Better Auth's own scrypt, or the test suites' cheap one (password-hashing.ts). */
+  passwordHashing: PasswordHashing;
   mail: MailProvider;
   log: Logger;
   adminEmails: string[];
@@ -63,6 +66,7 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: 128,
+      password: passwordOption(options.passwordHashing),
       // With verification required, sign-up makes no session: the member signs in from the mailed link.
       autoSignIn: !options.requireEmailVerification,
       requireEmailVerification: options.requireEmailVerification,

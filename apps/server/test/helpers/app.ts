@@ -35,6 +35,11 @@ export interface TestAppOptions {
    * The database then stays when this app closes.
    */
   database?: TestDatabase;
+  /**
+   * The address people use (PUBLIC_URL), when it is not the loopback one the app listens on: an https one makes the
+   * cookies Secure, as behind a TLS-terminating proxy. Requests still come from the loopback address, a trusted origin.
+   */
+  publicUrl?: string;
 }
 
 /**
@@ -66,13 +71,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // The suite changes sessions and users in the database and expects the next request to see it at once; the session
     // cookie cache (off by default too) is tested on its own in session-cache.test.ts.
     SESSION_CACHE_SECONDS: "0",
+    // Hundreds of sign-ups and sign-ins a run: scrypt at a test cost (auth/password-hashing.ts), which only NODE_ENV=test
+    // takes (an app started as production hashes as production does); auth.test.ts signs up and in at the standard
+    // cost too.
+    PASSWORD_HASHING: (options.env?.NODE_ENV ?? "test") === "test" ? "test" : "standard",
     ...options.env,
   });
   const log = createLogger(config.logLevel);
   let ctx: Awaited<ReturnType<typeof buildContext>>;
   try {
     // The template is migrated already; running them again proves they are idempotent (and costs one query).
-    ctx = await buildContext({ config, log, databaseUrl: database.url, baseUrl: url });
+    const trusted = options.publicUrl ? { ...config, trustedOrigins: [...config.trustedOrigins, url] } : config;
+    ctx = await buildContext({ config: trusted, log, databaseUrl: database.url, baseUrl: options.publicUrl ?? url });
   } catch (error) {
     server.close();
     if (ownDatabase) await database.drop();
