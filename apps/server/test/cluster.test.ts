@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signIn, signUp } from "./helpers/auth";
 import {
   buildServerIfNeeded,
   childrenOf,
   postmasterPid,
+  preparedDataDir,
   processAlive,
   startBuiltServer,
   waitUntil,
@@ -23,9 +22,9 @@ let dataDir: string;
 
 beforeAll(async () => {
   buildServerIfNeeded();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-cluster-"));
-  fs.chmodSync(dataDir, 0o755);
-  // A cold start: initdb, migrations and both Bible translations, before the second process starts.
+  // A DATA_DIR the built server has started on before: the first process still migrates (nothing to do) and checks
+  // the Bible before the second one starts.
+  dataDir = await preparedDataDir("cluster");
   server = await startBuiltServer({ dataDir, env: { WEB_CONCURRENCY: "2" }, readyTimeoutMs: 170_000 });
 }, 180_000);
 afterAll(async () => {

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../src/db/embedded";
@@ -8,6 +7,7 @@ import {
   buildServerIfNeeded,
   childrenOf,
   postmasterPid,
+  preparedDataDir,
   processAlive,
   startBuiltServer,
   waitUntil,
@@ -24,10 +24,9 @@ import { TestClient } from "./helpers/http-client";
 let running: BuiltServer[] = [];
 let dataDirs: string[] = [];
 
-function newDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-durable-"));
-  // The postgres user must reach the cluster inside (mkdtemp makes 0700 folders).
-  fs.chmodSync(dir, 0o755);
+/** A DATA_DIR the built server has started on before (the run's prepared one, copied). */
+async function newDataDir(): Promise<string> {
+  const dir = await preparedDataDir("durable");
   dataDirs.push(dir);
   return dir;
 }
@@ -82,7 +81,7 @@ async function expectWritesKept(server: BuiltServer, written: Awaited<ReturnType
 
 describe("the built server keeps acknowledged writes", () => {
   test("after the server process is SIGKILLed (its postmaster is orphaned), a restart on the same DATA_DIR works", async () => {
-    const dataDir = newDataDir();
+    const dataDir = await newDataDir();
     const port = await freePort();
     const first = await start(dataDir, port);
     const written = await writeSomething(first);
@@ -100,7 +99,7 @@ describe("the built server keeps acknowledged writes", () => {
   });
 
   test("after the server and then its orphaned postmaster are SIGKILLed, the restart recovers the data", async () => {
-    const dataDir = newDataDir();
+    const dataDir = await newDataDir();
     const port = await freePort();
     const first = await start(dataDir, port);
     const written = await writeSomething(first);

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp } from "./helpers/auth";
 import {
   buildServerIfNeeded,
   postmasterPid,
+  preparedDataDir,
   processAlive,
   startBuiltServer,
   waitUntil,
@@ -25,8 +24,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   buildServerIfNeeded();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-shutdown-"));
-  fs.chmodSync(dataDir, 0o755);
+  dataDir = await preparedDataDir("shutdown");
   server = await startBuiltServer({ dataDir });
 });
 afterAll(async () => {

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { freePort } from "../src/db/embedded";
-import { BUILT_MAIN, buildServerIfNeeded, postmasterPid, processAlive, waitUntil } from "./helpers/built-server";
+import { BUILT_MAIN, buildServerIfNeeded, postmasterPid, preparedDataDir, processAlive, waitUntil } from "./helpers/built-server";
 import { TestClient } from "./helpers/http-client";
 
 /**
@@ -20,7 +20,7 @@ afterAll(() => {
 
 async function npmStart() {
   buildServerIfNeeded();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-npm-start-"));
+  const dataDir = await preparedDataDir("npm-start");
   dirs.push(dataDir);
   const port = await freePort();
   const env = {
@@ -120,3 +120,22 @@ test("two servers started at the same moment on one DATA_DIR: one serves, the ot
   winner.child.kill("SIGTERM");
   await waitUntil(() => winner.child.exitCode !== null, "the server to stop", 30_000);
 }, 400_000);
+
+test("a production server refuses the test suites' cheap password hashing, and says why", () => {
+  buildServerIfNeeded();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-refused-"));
+  dirs.push(dataDir);
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PASSWORD_HASHING: "test" };
+  for (const NODE_ENV of ["production", "development"]) {
+    const started = spawnSync(process.execPath, [BUILT_MAIN], {
+      cwd: repoRoot,
+      env: { ...env, NODE_ENV },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(started.status, started.stderr).toBe(1);
+    expect(started.stderr).toMatch(/PASSWORD_HASHING: test makes passwords cheap to guess; .*\(NODE_ENV=test\)/);
+    // Refused before anything was started or written.
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  }
+});

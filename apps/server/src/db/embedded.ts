@@ -249,6 +249,11 @@ interface StartOptions {
   log: Logger;
   /** When another live process already runs this data dir's database, connect to it instead of failing. */
   shareRunning?: boolean;
+  /**
+   * Server settings (`-c name=value`) over ours. Only the integration tests' throwaway cluster passes any: it gives up
+   * crash safety (fsync) for speed, which the app's own database never does.
+   */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -392,6 +397,7 @@ async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
         "fsync=on",
         "-c",
         "max_connections=200",
+        ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
       ],
       { ...spawnAs, stdio: ["ignore", out, out], detached: false },
     );

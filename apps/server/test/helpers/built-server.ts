@@ -1,7 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { freePort } from "../../src/db/embedded";
 import { TestClient } from "./http-client";
 
@@ -152,4 +154,56 @@ export async function startBuiltServer(options: {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * A new DATA_DIR for a built server on the embedded database, copied from one the built server has started on once this
+ * run and stopped cleanly: its cluster made by initdb, migrated, the Bible and the starter content loaded, the auth
+ * secret and VAPID keys written. A test that needs no first start (a crash, a shutdown, cluster mode) begins from it
+ * in a second instead of the five to ten a first start takes; the first start itself is what prepares it (and
+ * start-stop.test.ts starts two servers at once on an empty DATA_DIR). The first file to ask prepares it, under a lock;
+ * the others wait for it. The copy is 0755 (as root, the postgres user must reach the cluster inside) and keeps its
+ * owners and modes (cp -a: the cluster is the postgres user's, 0700).
+ */
+export async function preparedDataDir(label: string): Promise<string> {
+  const seed = await seedDataDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shepherd-${label}-`));
+  fs.chmodSync(dir, 0o755);
+  execFileSync("cp", ["-a", `${seed}/.`, dir]);
+  // The seed's own start is not this server's story (durability.test.ts reads the log for crash recovery).
+  fs.rmSync(path.join(dir, "postgres.log"), { force: true });
+  return dir;
+}
+
+async function seedDataDir(): Promise<string> {
+  const seed = inject("builtServerSeed");
+  if (fs.existsSync(seed)) return seed;
+  const lock = `${seed}.lock`;
+  let preparing = false;
+  try {
+    fs.mkdirSync(lock);
+    preparing = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  if (!preparing) {
+    await waitUntil(() => fs.existsSync(seed) || fs.existsSync(`${lock}/failed`), "the prepared DATA_DIR", 240_000);
+    if (!fs.existsSync(seed))
+      throw new Error(`Preparing the built server's DATA_DIR failed: ${fs.readFileSync(`${lock}/failed`, "utf8")}`);
+    return seed;
+  }
+  const staging = `${seed}.tmp`;
+  try {
+    buildServerIfNeeded();
+    fs.mkdirSync(staging, { mode: 0o755 });
+    fs.chmodSync(staging, 0o755);
+    const server = await startBuiltServer({ dataDir: staging, readyTimeoutMs: 180_000 });
+    await server.stop();
+    if (server.child.exitCode !== 0) throw new Error(`the first start did not stop cleanly:\n${server.output()}`);
+    fs.renameSync(staging, seed);
+    return seed;
+  } catch (error) {
+    fs.writeFileSync(`${lock}/failed`, String(error));
+    throw error;
+  }
 }

@@ -19,8 +19,17 @@ declare module "vitest" {
     pgTemplate: string;
     /** Prefix of this run's per-file databases, so teardown can drop any a crashed file left behind. */
     pgDatabasePrefix: string;
+    /** Where the built server's prepared DATA_DIR is made, once, by the first test that asks (built-server.ts). */
+    builtServerSeed: string;
   }
 }
+
+/**
+ * The settings of a PostgreSQL whose data nobody needs after the run: commits do not wait for the disk, and nothing is
+ * written twice for crash recovery. The durability tests run the built server on its own cluster, which keeps fsync on.
+ * CI starts Debian's PostgreSQL 15 with the same settings (.ci/run).
+ */
+const THROWAWAY_CLUSTER = { fsync: "off", synchronous_commit: "off", full_page_writes: "off" };
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -48,7 +57,8 @@ export default async function setup(project: TestProject) {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-it-"));
     // mkdtemp makes 0700 folders; as root, the postgres user must be able to reach the cluster inside.
     fs.chmodSync(tempDir, 0o755);
-    embedded = await startEmbeddedPostgres({ dataDir: tempDir, log });
+    // A cluster for this run only, thrown away after: no commit waits for the disk (THROWAWAY_CLUSTER).
+    embedded = await startEmbeddedPostgres({ dataDir: tempDir, log, settings: THROWAWAY_CLUSTER });
     adminUrl = embedded.url;
   }
 
@@ -69,6 +79,10 @@ export default async function setup(project: TestProject) {
   project.provide("pgAdminUrl", adminUrl);
   project.provide("pgTemplate", template);
   project.provide("pgDatabasePrefix", prefix);
+  // A 0755 folder: as root, the postgres user must reach the seed's cluster (and its copies' clusters) inside.
+  const seedParent = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-seed-"));
+  fs.chmodSync(seedParent, 0o755);
+  project.provide("builtServerSeed", path.join(seedParent, "data"));
 
   return async () => {
     try {
@@ -82,6 +96,7 @@ export default async function setup(project: TestProject) {
     } finally {
       await embedded?.stop();
       if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+      fs.rmSync(seedParent, { recursive: true, force: true });
     }
   };
 }
