@@ -123,3 +123,68 @@ describe("writeOrQueue and syncNow", () => {
     expect(await queuedWrites()).toEqual([]);
   });
 });
+
+describe("when the connection is back but not yet usable", () => {
+  afterEach(() => {
+    // Signed out: no quick try of this test's member outlives it.
+    setQueueMember(null);
+    vi.useRealTimers();
+  });
+
+  /** The flush a quick try started has finished: the next quick try is set (or, once they are spent, none is). */
+  const settled = (timers: number) => vi.waitFor(() => expect(vi.getTimerCount()).toBe(timers));
+
+  test("a flush that fails while the browser says online is tried again after 1, 2, 4, 8 and 16 s, and no more", async () => {
+    // Only the timers: the fake IndexedDB schedules its own work on the real ones.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    setQueueMember(`member-${crypto.randomUUID()}`);
+    device(false);
+    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "in the cabin" }, label: "Journal entry" });
+    const client = new QueryClient();
+    // Online, but every request still fails (the network has not caught up with the browser's "online").
+    const sent = device(true);
+    await syncNow(client);
+    expect(sent).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(1);
+    for (const [wait, total] of [
+      [1_000, 2],
+      [2_000, 3],
+      [4_000, 4],
+      [8_000, 5],
+      [16_000, 6],
+    ] as const) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(sent, `not before ${wait} ms`).toHaveLength(total - 1);
+      await vi.advanceTimersByTimeAsync(1);
+      // The try reads the device's queue (IndexedDB, on real time) before it sends.
+      await vi.waitFor(() => expect(sent, `after ${wait} ms`).toHaveLength(total));
+      await settled(total < 6 ? 1 : 0);
+    }
+    // A server that stays unreachable is left to the app's slower retry.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toHaveLength(6);
+    expect(await queuedWrites()).toHaveLength(1);
+  });
+
+  test("the second try sends it once the network answers, and then no more tries are made", async () => {
+    // Only the timers: the fake IndexedDB schedules its own work on the real ones.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    setQueueMember(`member-${crypto.randomUUID()}`);
+    device(false);
+    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "by the lake" }, label: "Journal entry" });
+    const client = new QueryClient();
+    let usable = false;
+    const sent = device(true, () => {
+      if (!usable) throw new TypeError("Failed to fetch");
+      return json(201, { entry: {}, whisper: null, care: false });
+    });
+    await syncNow(client);
+    usable = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(async () => expect(await queuedWrites()).toEqual([]));
+    expect(sent).toHaveLength(2);
+    await settled(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toHaveLength(2);
+  });
+});

@@ -13,6 +13,16 @@ const queue = () => (store ??= openQueueStore());
 
 let member: string | null = null;
 
+/**
+ * A flush that leaves writes waiting while the browser says it is online is tried again soon: 1 s after, then 2, 4, 8
+ * and 16 s. The browser's "online" comes before the connection is always usable (a radio waking, a captive portal, the
+ * service worker not yet told), and the first try then fails; without this the write waited for the next 30 s retry
+ * (pwa.tsx) with "Waiting to sync" on the screen. A server that stays down is left to that slower retry after the last.
+ */
+const SOON_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
+let soon: ReturnType<typeof setTimeout> | undefined;
+let soonTries = 0;
+
 const listeners = new Set<() => void>();
 /** The writes waiting on this device changed (one queued, some sent, another member signed in). */
 function queueChanged() {
@@ -29,6 +39,10 @@ export function onQueueChange(listener: () => void): () => void {
 export function setQueueMember(memberId: string | null): void {
   if (member === memberId) return;
   member = memberId;
+  // Quick tries are for the last member's writes.
+  clearTimeout(soon);
+  soon = undefined;
+  soonTries = 0;
   queueChanged();
 }
 
@@ -79,6 +93,22 @@ export async function writeOrKeep<T>(input: Parameters<typeof writeOrQueue>[0]):
 let flushing: Promise<void> | null = null;
 let flushAgain = false;
 
+/** After a flush: nothing waiting ends the quick tries (the next trouble starts them again); else the next one. */
+function trySoon(client: QueryClient, waiting: number): void {
+  if (waiting === 0) {
+    clearTimeout(soon);
+    soon = undefined;
+    soonTries = 0;
+    return;
+  }
+  if (soon !== undefined || soonTries >= SOON_DELAYS_MS.length || !navigator.onLine) return;
+  soon = setTimeout(() => {
+    soon = undefined;
+    void syncNow(client);
+  }, SOON_DELAYS_MS[soonTries]);
+  soonTries += 1;
+}
+
 /** A synced write's answer asked for the care card (crisis language in an entry or a check-in's notes: decision 005). */
 function needsCare(answer: unknown): boolean {
   return typeof answer === "object" && answer !== null && (answer as { care?: unknown }).care === true;
@@ -105,6 +135,7 @@ export function syncNow(client: QueryClient): Promise<void> {
   flushing = (async () => {
     try {
       const result = await flushQueue(queue(), memberId, (write) => sendWrite(write));
+      trySoon(client, result.waiting);
       // Pages re-read the queue only when it changed (this runs every 30 s while online).
       if (result.sent.length > 0 || result.refused.length > 0) queueChanged();
       for (const { write, message } of result.refused) notifyError(`${write.label} was not saved`, message);
