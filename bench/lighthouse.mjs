@@ -75,16 +75,20 @@ export async function audit(page, attempt = 1) {
   }
 }
 
+/** The categories a warm-up load reports besides performance (the suite checks the same things with axe and trust.spec). */
+const QUALITY_CATEGORIES = ["accessibility", "best-practices"];
+
 /**
- * One Lighthouse run of a page: `{ url, chromePort, headers?, keepStorage?, saveAs?, profile? }`. `saveAs` names its
- * saved report (LIGHTHOUSE_SAVE); `profile` adds V8's sampling profiler to the trace (which function each task ran).
+ * One Lighthouse run of a page: `{ url, chromePort, headers?, keepStorage?, saveAs?, profile?, quality? }`. `saveAs`
+ * names its saved report (LIGHTHOUSE_SAVE); `profile` adds V8's sampling profiler to the trace (which function each task
+ * ran); `quality` scores accessibility and best practices too, with the audits that failed.
  */
-async function auditOnce({ url, chromePort, headers, keepStorage = false, saveAs, profile = false }) {
+async function auditOnce({ url, chromePort, headers, keepStorage = false, saveAs, profile = false, quality = false }) {
   const result = await lighthouse(url, {
     port: chromePort,
     output: "json",
     logLevel: "error",
-    onlyCategories: ["performance"],
+    onlyCategories: quality ? ["performance", ...QUALITY_CATEGORIES] : ["performance"],
     extraHeaders: headers,
     // A returning member's browser keeps what his earlier visits left: the signed-in hints and the service worker.
     disableStorageReset: keepStorage,
@@ -106,6 +110,19 @@ async function auditOnce({ url, chromePort, headers, keepStorage = false, saveAs
   }
   const run = { score: Math.round((lhr.categories.performance.score ?? 0) * 100) };
   for (const [key, id] of Object.entries(METRICS)) run[key] = round(lhr.audits[id]?.numericValue ?? NaN, key === "cls" ? 3 : 0);
+  if (quality) {
+    run.quality = Object.fromEntries(
+      QUALITY_CATEGORIES.map((id) => [
+        id,
+        {
+          score: Math.round((lhr.categories[id]?.score ?? 0) * 100),
+          failed: (lhr.categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => ref.id),
+        },
+      ]),
+    );
+  }
   return run;
 }
 
@@ -247,8 +264,10 @@ export async function runLighthouse() {
     restorePriority = yieldCpuToBrowsers();
     const { pages } = stack;
     // One warm-up load of each first (the server's caches, the browser's compile cache are then as a returning
-    // member's); then the pages take turns, so a change in the machine's load falls on both alike.
-    for (const page of pages) await audit(page);
+    // member's), which also scores accessibility and best practices; then the pages take turns, so a change in the
+    // machine's load falls on both alike.
+    const quality = new Map();
+    for (const page of pages) quality.set(page.key, (await audit({ ...page, quality: true })).quality);
     const runs = new Map(pages.map((page) => [page.key, []]));
     for (let i = 0; i < RUNS; i++) {
       for (const page of pages) {
@@ -261,6 +280,7 @@ export async function runLighthouse() {
       label: page.label,
       runs: runs.get(page.key),
       median: medianRun(runs.get(page.key)),
+      quality: quality.get(page.key),
     }));
     const today = rows.find((r) => r.key === "today").median;
     const auth = rows.find((r) => r.key === "auth").median;
@@ -297,11 +317,19 @@ export function formatLighthouse(r) {
         `${row.label.padEnd(34)} score ${String(row.median.score).padStart(3)} | FCP ${row.median.fcpMs} ms | LCP ${row.median.lcpMs} ms | TBT ${row.median.tbtMs} ms | CLS ${row.median.cls} (runs: ${row.runs.map((x) => x.score).join(", ")})`,
     ),
     `Today / auth score ratio ${r.scoreRatio}; Today at least ${r.scoreTarget}: ${r.targetMet ? "met" : "NOT met"}; returning member: ${r.returningTargetMet ? "met" : "NOT met"}`,
+    ...r.rows.filter((row) => row.quality).map((row) => `${row.label.padEnd(34)} ${qualityLine(row.quality)}`),
     `first-route JS: Today ${r.firstRouteJs.files} files ${kb(r.firstRouteJs.gzip)} gzipped; /auth ${r.firstRouteJs.authFiles} files ${kb(r.firstRouteJs.authGzip)}`,
   ].join("\n");
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** "accessibility 100, best practices 100" with the audits that failed, if any. */
+function qualityLine(quality) {
+  return Object.entries(quality)
+    .map(([id, { score, failed }]) => `${id.replace("-", " ")} ${score}${failed.length ? ` (failed: ${failed.join(", ")})` : ""}`)
+    .join(", ");
+}
 
 export function renderLighthouse(r) {
   if (r.error) return `**This benchmark failed on its last run (${r.measuredAt}):** \`${r.error.split("\n")[0]}\``;
@@ -318,7 +346,14 @@ export function renderLighthouse(r) {
 ${header}
 | --- | --- | --- | --- | --- | --- | --- | --- |
 ${lines.join("\n")}
-
+${
+  r.rows.some((row) => row.quality)
+    ? `\nAccessibility and best practices, scored by each page's warm-up load (the test suite checks the same things itself: axe on every route, and e2e/trust.spec.ts for console errors, the browser's issues and deprecated APIs): ${r.rows
+        .filter((row) => row.quality)
+        .map((row) => `${row.label}: ${qualityLine(row.quality)}`)
+        .join("; ")}.\n`
+    : ""
+}
 ${
   r.firstRouteJs
     ? `JavaScript before the first render (the entry's static graph, plus for Today its page chunk and that chunk's static imports): Today ${r.firstRouteJs.files} files, ${kb(r.firstRouteJs.gzip)} gzipped (${kb(r.firstRouteJs.brotli)} brotli, what a browser is sent); /auth ${r.firstRouteJs.authFiles} files, ${kb(r.firstRouteJs.authGzip)} gzipped (${kb(r.firstRouteJs.authBrotli)} brotli).\n\n`

@@ -1,4 +1,5 @@
-import { devices, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { PHONE } from "./phone";
 import { withDatabase } from "./database";
 import { EXPERIMENTS_ADMIN_EMAIL, newUser, signUpMember, WALK_ADMIN_EMAIL } from "./helpers";
 
@@ -170,7 +171,7 @@ test("an admin runs an A/B test and draws a devotional's artwork, which Today sh
   const banner = page.getByRole("row").filter({ hasText: "upgrade-banner-after-completion" });
   await banner.getByRole("button", { name: "Start upgrade-banner-after-completion" }).click();
   await expect(banner).toContainText("running");
-  const memberContext = await browser.newContext({ ...devices["Pixel 7"], serviceWorkers: "block" });
+  const memberContext = await browser.newContext({ ...PHONE, serviceWorkers: "block" });
   const memberPage = await memberContext.newPage();
   await signUpMember(memberPage, newUser("banner"));
   await memberPage.goto("/");

@@ -1,10 +1,12 @@
-import { devices, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { PHONE } from "./phone";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { e2eDatabaseUrl, withDatabase } from "./database";
 import { becomePremium, expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
 
 /**
@@ -110,10 +112,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The built server on its own embedded PostgreSQL and data folder, its AI provider the fake model. */
-async function startServer(aiBaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * The built server on a database of its own (in the e2e server's PostgreSQL, so no second cluster is made) and its own
+ * data folder, its AI provider the fake model; the e2e server's auth secret and password hashing, so makeMember's
+ * members sign in there too.
+ */
+async function startServer(aiBaseUrl: string): Promise<{ url: string; database: string; stop: () => Promise<void> }> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-e2e-custom-"));
   fs.chmodSync(work, 0o755);
+  const name = `custom_plans_${Date.now().toString(36)}`;
+  await withDatabase((client) => client.query(`create database ${name}`));
+  const database = e2eDatabaseUrl(name);
   const port = await freePort();
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
@@ -124,7 +133,9 @@ async function startServer(aiBaseUrl: string): Promise<{ url: string; stop: () =
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: path.join(work, "data"),
-      DATABASE_URL: "",
+      DATABASE_URL: database,
+      BETTER_AUTH_SECRET: process.env.E2E_AUTH_SECRET,
+      PASSWORD_HASHING: "test",
       AI_BASE_URL: aiBaseUrl,
       AI_API_KEY: "test-key",
       RATE_LIMIT_AUTH_MAX: "1000",
@@ -148,12 +159,14 @@ async function startServer(aiBaseUrl: string): Promise<{ url: string; stop: () =
   }
   return {
     url,
+    database,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await exited;
       }
+      await withDatabase((client) => client.query(`drop database if exists ${name} with (force)`));
       fs.rmSync(work, { recursive: true, force: true });
     },
   };
@@ -180,9 +193,9 @@ test.describe("a Premium member makes a plan of his own", () => {
   }) => {
     test.setTimeout(180_000);
     // A phone, as the project's, on this describe's own server.
-    const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: server!.url });
+    const context = await browser.newContext({ ...PHONE, baseURL: server!.url });
     const page = await context.newPage();
-    await signUpMember(page, newUser("maker"));
+    await signUpMember(page, newUser("maker"), "/", { database: server!.database });
     await becomePremium(page);
 
     await page.goto("/path");

@@ -3,18 +3,22 @@ import path from "node:path";
 import pg from "pg";
 
 /**
- * The e2e server's own PostgreSQL, for specs that need days gone by (nobody can check in yesterday through the app).
- * The server runs the embedded PostgreSQL under E2E_DATA_DIR (global-setup.ts), which names its port in
- * postgres-owner.json and its password in postgres-password; nothing test-only is added to the server.
+ * The e2e server's own PostgreSQL, for specs that need days gone by (nobody can check in yesterday through the app) and
+ * for the members the specs make directly (helpers.ts, makeMember). The server runs the embedded PostgreSQL under
+ * E2E_DATA_DIR (global-setup.ts), which names its port in postgres-owner.json and its password in postgres-password;
+ * nothing test-only is added to the server.
  */
-export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+export function e2eDatabaseUrl(database = "postgres"): string {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error("E2E_DATA_DIR is not set: run the tests with npm run test:e2e");
   const { port } = JSON.parse(fs.readFileSync(path.join(dir, "postgres-owner.json"), "utf8")) as { port: number };
   const password = fs.readFileSync(path.join(dir, "postgres-password"), "utf8").trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-  });
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** Runs `work` on a connection to the e2e server's database (or to `connectionString`, another server's). */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>, connectionString = e2eDatabaseUrl()): Promise<T> {
+  const client = new pg.Client({ connectionString });
   client.on("error", () => undefined);
   await client.connect();
   try {

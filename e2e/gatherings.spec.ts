@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { withDatabase } from "./database";
-import { expectNoViolations, makeMember, newUser, type TestUser } from "./helpers";
+import { expectAccessibleLightAndDark, makeMember, newUser, type TestUser } from "./helpers";
 
 /**
  * Live video gatherings (issue 16) in real Chromium: fake camera and microphone, loopback WebRTC between browser
@@ -89,15 +89,6 @@ async function enter(m: Member, room: string) {
   await expect(m.page.getByRole("toolbar", { name: "Gathering controls" })).toBeVisible();
 }
 
-/** axe on the page as it is, in the light theme and the dark one (as e2e/a11y.spec.ts sweeps every route). */
-async function expectAccessible(page: Page, where: string) {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectNoViolations(page, `${where} (${colorScheme})`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
 /** The frames drawn so far of the remote video of `name`. */
 const framesOf = (page: Page, name: string) =>
   page
@@ -139,13 +130,13 @@ test("two brothers pass the pre-join screen, see each other's video, chat, and o
   await guest.page.reload();
   await expect(guest.page.getByTestId("inside")).toContainText("Host Tester");
   await expect(guest.page.getByText("You'll appear as")).toContainText("Guest Tester");
-  await expectAccessible(guest.page, "the pre-join screen");
+  await expectAccessibleLightAndDark(guest.page, "the pre-join screen");
   await enter(guest, room);
 
   await expectVideoFrom(host.page, "Guest Tester");
   await expectVideoFrom(guest.page, "Host Tester");
   await expect(host.page.getByTestId("video-grid")).toHaveAttribute("data-count", "2");
-  await expectAccessible(host.page, "the room");
+  await expectAccessibleLightAndDark(host.page, "the room");
 
   await guest.page.getByLabel("Message your brothers").fill("Peace be with you");
   await guest.page.getByRole("button", { name: "Send message" }).click();
@@ -189,7 +180,7 @@ test("a stranger and a room that does not exist get clear screens; a free member
   await host.page.goto(`/flock?f=${flockId}`);
   await expect(host.page.getByRole("heading", { name: "Gatherings", level: 2 })).toBeVisible();
   await expect(host.page.getByRole("link", { name: "Join Private prayer" })).toBeVisible();
-  await expectAccessible(host.page, "the flock's page with a gathering");
+  await expectAccessibleLightAndDark(host.page, "the flock's page with a gathering");
   await host.page.goto("/pasture/gatherings");
   await expect(host.page.getByRole("link", { name: "Join Private prayer" })).toBeVisible();
   await expect(host.page.getByRole("button", { name: "Host a gathering" })).toBeVisible();

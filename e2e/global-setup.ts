@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { ADMIN_EMAILS } from "./helpers";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -34,6 +36,8 @@ export default async function globalSetup() {
   // The server's DATA_DIR: a spec that needs days gone by writes them through its embedded PostgreSQL (e2e/database.ts).
   const dataDir = path.join(work, "data");
   process.env.E2E_DATA_DIR = dataDir;
+  const authSecret = randomBytes(32).toString("base64url");
+  process.env.E2E_AUTH_SECRET = authSecret;
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -65,9 +69,12 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       RATE_LIMIT_AUTH_MAX: "1000",
-      // The accounts that sign up as admins (helpers.ts: ADMIN_EMAILS).
-      ADMIN_EMAILS:
-        "layout-admin@example.com,admin-sweep@example.com,admin-walk@example.com,admin-support@example.com,admin-experiments@example.com",
+      // The accounts that sign up as admins.
+      ADMIN_EMAILS: ADMIN_EMAILS.join(","),
+      // Known to the specs, which sign the session cookies of the members they write into the database (makeMember).
+      BETTER_AUTH_SECRET: authSecret,
+      // Scrypt at a test cost (apps/server/src/auth/password-hashing.ts), as makeMember hashes his password.
+      PASSWORD_HASHING: "test",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       OPERATOR_NAME: "Shepherd Test Ministries",

@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { testCostHash } from "../apps/server/src/auth/password-hashing";
+import { withDatabase } from "./database";
 
 export interface TestUser {
   name: string;
@@ -16,6 +19,16 @@ export const SWEEP_ADMIN_EMAIL = "admin-sweep@example.com";
 export const WALK_ADMIN_EMAIL = "admin-walk@example.com";
 export const SUPPORT_ADMIN_EMAIL = "admin-support@example.com";
 export const EXPERIMENTS_ADMIN_EMAIL = "admin-experiments@example.com";
+/** The e2e server's ADMIN_EMAILS (global-setup.ts). */
+export const ADMIN_EMAILS = [
+  LAYOUT_ADMIN_EMAIL,
+  SWEEP_ADMIN_EMAIL,
+  WALK_ADMIN_EMAIL,
+  SUPPORT_ADMIN_EMAIL,
+  EXPERIMENTS_ADMIN_EMAIL,
+];
+
+const SESSION_COOKIE = "shepherd.session_token";
 
 let counter = 0;
 
@@ -77,37 +90,76 @@ export async function signUpThroughOnboarding(
 }
 
 /**
- * The member signUpThroughOnboarding makes (Marriage, "Pressure at work", his username, no plan or the first one
- * offered), made through the API the onboarding pages call, in a browser context (its cookie jar gets the session).
- * For specs about something after onboarding: walking its five pages costs a test 10 to 20 s on two busy cores.
- * auth.spec, path.spec, shell.spec, layout.spec's titles and the accessibility sweep walk the pages themselves.
+ * The member signUpThroughOnboarding makes (Marriage, "Pressure at work", his username, onboarded; no plan or the first
+ * one offered), written straight into the e2e server's database with a session, whose signed cookie is put in the
+ * context's jar, as a login fixture does. The rows are the ones sign-up and onboarding write (users, accounts with the
+ * password hashed as the server hashes it, profiles, sessions), the role the server gives his email. For specs about
+ * something after onboarding: walking its five pages costs a test 10 to 20 s on two busy cores, and a sign-up through
+ * the API a standard password hash. auth.spec, path.spec, shell.spec, layout.spec's titles and the accessibility sweep
+ * walk the pages themselves; the integration suite signs up through the API.
  */
-export async function makeMember(context: BrowserContext, user: TestUser, options: { firstPlan?: boolean } = {}) {
-  const request = context.request;
+export async function makeMember(
+  context: BrowserContext,
+  user: TestUser,
+  options: { firstPlan?: boolean; /** Another server's database (a spec's own server) */ database?: string } = {},
+) {
+  const token = randomBytes(24).toString("base64url");
+  const passwordHash = await testCostHash(user.password);
+  await withDatabase(async (client) => {
+    await client.query("begin");
+    try {
+      const id = randomUUID();
+      const role = ADMIN_EMAILS.includes(user.email.toLowerCase()) ? "admin" : "user";
+      await client.query("insert into users (id, name, email, role) values ($1, $2, $3, $4)", [id, user.name, user.email, role]);
+      await client.query(
+        "insert into accounts (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)",
+        [randomUUID(), id, passwordHash],
+      );
+      await client.query(
+        `insert into profiles (id, display_name, username, focus, current_topics, onboarding_completed_at)
+         values ($1, $2, $3, array['marriage'], array['work_pressure'], now())`,
+        [id, user.name, user.username],
+      );
+      await client.query(
+        "insert into sessions (id, token, user_id, expires_at) values ($1, $2, $3, now() + interval '30 days')",
+        [randomUUID(), token, id],
+      );
+      await client.query("commit");
+    } catch (error) {
+      await client.query("rollback");
+      throw error;
+    }
+  }, options.database);
   // The context's own server (a spec may give its context another baseURL than the project's).
-  const origin = new URL((await request.get("/api/health")).url()).origin;
-  const send = async (method: string, url: string, data?: unknown) => {
-    const response = await request.fetch(url, { method, data, headers: { origin } });
-    if (!response.ok()) throw new Error(`${method} ${url}: HTTP ${response.status()} ${await response.text()}`);
-    return response.json() as Promise<unknown>;
-  };
-  await send("POST", "/api/auth/sign-up/email", { name: user.name, email: user.email, password: user.password });
-  await send("PATCH", "/api/profile", {
-    focus: ["marriage"],
-    current_topics: ["work_pressure"],
-    display_name: user.name,
-    username: user.username,
-  });
+  const origin = new URL((await context.request.get("/api/health")).url()).origin;
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: signedCookieValue(token), url: origin, httpOnly: true, sameSite: "Lax" },
+  ]);
   if (options.firstPlan) {
+    const send = async (method: string, url: string) => {
+      const response = await context.request.fetch(url, {
+        method,
+        data: method === "POST" ? {} : undefined,
+        headers: { origin },
+      });
+      if (!response.ok()) throw new Error(`${method} ${url}: HTTP ${response.status()} ${await response.text()}`);
+      return response.json() as Promise<unknown>;
+    };
     const [plan] = (await send("GET", "/api/path/onboarding-plans")) as Array<{ id: string }>;
     if (!plan) throw new Error("onboarding offered no plan");
-    await send("POST", `/api/path/plans/${plan.id}/follow`, {});
+    await send("POST", `/api/path/plans/${plan.id}/follow`);
   }
-  await send("POST", "/api/onboarding/complete", {});
+}
+
+/** Better Auth's session cookie: the token, a dot and its HMAC-SHA256 under the server's secret, URI-encoded. */
+function signedCookieValue(token: string): string {
+  const secret = process.env.E2E_AUTH_SECRET;
+  if (!secret) throw new Error("E2E_AUTH_SECRET is not set: run the tests with npm run test:e2e");
+  return encodeURIComponent(`${token}.${createHmac("sha256", secret).update(token).digest("base64")}`);
 }
 
 /** makeMember in the page's context, then Today (or `landsOn`) opened. */
-export async function signUpMember(page: Page, user: TestUser, landsOn = "/", options: { firstPlan?: boolean } = {}) {
+export async function signUpMember(page: Page, user: TestUser, landsOn = "/", options: Parameters<typeof makeMember>[2] = {}) {
   await makeMember(page.context(), user, options);
   await page.goto(landsOn);
   if (landsOn === "/") await expect(page.getByTestId("streak")).toBeVisible();
@@ -168,17 +220,35 @@ export async function expectNoSeriousViolations(page: Page) {
 
 /**
  * Every axe violation, whatever its impact, named with where it is (the route sweep in a11y.spec.ts). A soft check:
- * the sweep goes on and reports every page that fails, not only the first.
+ * the sweep goes on and reports every page that fails, not only the first. `contrastOnly` runs the one rule a colour
+ * scheme can change (the dark theme's pass: its structure, names and roles are the light pass's).
  */
-export async function expectNoViolations(page: Page, where: string) {
-  expect.soft((await axeViolations(page)).map(describeViolation), where).toEqual([]);
+export async function expectNoViolations(page: Page, where: string, options: { contrastOnly?: boolean } = {}) {
+  expect.soft((await axeViolations(page, options)).map(describeViolation), where).toEqual([]);
 }
 
-async function axeViolations(page: Page) {
+/**
+ * axe on the page as it is in the light theme (every rule), then in the dark one (colour contrast: all a theme changes),
+ * back in light after. `ready` waits for what the page shows once it has settled in each theme.
+ */
+export async function expectAccessibleLightAndDark(page: Page, where: string, ready?: () => Promise<void>) {
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await ready?.();
+  await expectNoViolations(page, `${where} (light)`);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await ready?.();
+  await expectNoViolations(page, `${where} (dark)`, { contrastOnly: true });
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+async function axeViolations(page: Page, options: { contrastOnly?: boolean } = {}) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
-  return (await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze()).violations;
+  const axe = new AxeBuilder({ page }).exclude("[data-sonner-toaster]");
+  return (await (options.contrastOnly ? axe.withRules(["color-contrast"]) : axe).analyze()).violations;
 }
 
 function describeViolation(v: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }) {

@@ -1,16 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import {
-  expectNoSeriousViolations,
-  LAYOUT_ADMIN_EMAIL,
-  newUser,
-  signUpMember,
-  signUpThroughOnboarding,
-  type TestUser,
-} from "./helpers";
+import { expectAccessibleLightAndDark, LAYOUT_ADMIN_EMAIL, newUser, signUpMember, type TestUser } from "./helpers";
 
 /**
- * The app's shell (issue 14): the sidebar from 1024 px and the tab bar below it, every route's title, the h1 that takes
- * focus after a link, large text on a small phone, the landing page, and what a cold load shows.
+ * The app's shell (issue 14): the sidebar from 1024 px and the tab bar below it, the h1 that takes focus after a link,
+ * large text on a small phone, the landing page, and what a cold load shows. Every route's title is checked by the
+ * route sweep (a11y.spec.ts, a11y-community.spec.ts), which visits them all.
  */
 
 const DESKTOP = { viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false };
@@ -30,26 +24,12 @@ async function noHorizontalOverflow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 }
 
-/** Axe in the light theme and then the dark one (the device's setting, which the theme follows by default). */
-async function axeLightAndDark(page: Page, ready: () => Promise<void>) {
-  await page.emulateMedia({ colorScheme: "light" });
-  await ready();
-  await expectNoSeriousViolations(page);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expect(page.locator("html")).toHaveClass(/dark/);
-  await ready();
-  await expectNoSeriousViolations(page);
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
 test.describe("on a laptop", () => {
   test.use(DESKTOP);
 
   test("the navigation is a sidebar, the page a bounded column, and a link moves focus to the new page's h1", async ({
     page,
   }) => {
-    // Onboarding, three pages and axe twice in two themes: more than the default minute on a busy machine.
-    test.setTimeout(150_000);
     await signUpMember(page, newUser("wide"));
     const nav = mainNav(page);
     await expect(nav).toHaveCount(1);
@@ -90,10 +70,12 @@ test.describe("on a laptop", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeFocused();
     await expect(page).toHaveTitle("Settings · Shepherd");
 
-    await page.goto("/");
-    await axeLightAndDark(page, () => expect(page.getByTestId("streak")).toBeVisible());
+    // The sweep (a11y.spec.ts) checks every route on a phone, and today-guided.spec.ts Today in two columns: here a
+    // reading column beside the sidebar.
     await page.goto("/word");
-    await axeLightAndDark(page, () => expect(page.getByRole("button", { name: "Share" })).toBeVisible());
+    await expectAccessibleLightAndDark(page, "/word on a laptop", () =>
+      expect(page.getByRole("button", { name: "Share" })).toBeVisible(),
+    );
   });
 
   test("an admin also finds Admin in the sidebar, and the admin pages sit in the shell with one main landmark", async ({
@@ -112,17 +94,20 @@ test.describe("on a laptop", () => {
 
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Reports" }).click();
     await expect(page).toHaveTitle("Reports · Admin · Shepherd");
-    await axeLightAndDark(page, () => expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible());
+    await expectAccessibleLightAndDark(page, "/admin/reports on a laptop", () =>
+      expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible(),
+    );
   });
 
   test("the landing page and the 404 page have no accessibility violations, light or dark", async ({ page }) => {
-    test.setTimeout(150_000); // a sign-up and many pages
     await page.goto("/");
-    await axeLightAndDark(page, () =>
+    await expectAccessibleLightAndDark(page, "/ on a laptop", () =>
       expect(page.getByRole("heading", { level: 1, name: "Lead with love. Guide with grace." })).toBeVisible(),
     );
     await page.goto("/no/such/page");
-    await axeLightAndDark(page, () => expect(page.getByRole("heading", { name: "This page wandered off" })).toBeVisible());
+    await expectAccessibleLightAndDark(page, "/no/such/page on a laptop", () =>
+      expect(page.getByRole("heading", { name: "This page wandered off" })).toBeVisible(),
+    );
   });
 });
 
@@ -132,8 +117,6 @@ test.describe("on a phone", () => {
   test("the five tabs stay at the bottom, nothing hides under the bars, and a tab moves focus to the page's h1", async ({
     page,
   }) => {
-    // Onboarding, five pages and axe twice in two themes: about a minute on a busy machine.
-    test.setTimeout(150_000);
     await signUpMember(page, newUser("narrow"));
     const nav = mainNav(page);
     for (const name of TABS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
@@ -176,15 +159,9 @@ test.describe("on a phone", () => {
     await expect(page.getByTestId("route-announcer")).toHaveText("Plan · The Path · Shepherd");
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("H1");
     await page.unroute("**/api/path/plans/*");
-
-    await page.goto("/");
-    await axeLightAndDark(page, () => expect(page.getByTestId("streak")).toBeVisible());
-    await page.goto("/word");
-    await axeLightAndDark(page, () => expect(page.getByRole("button", { name: "Share" })).toBeVisible());
   });
 
   test("a cold load shows the header, the tabs and a skeleton while it checks who he is", async ({ page }) => {
-    test.setTimeout(150_000); // a sign-up and many pages
     await signUpMember(page, newUser("cold"));
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
@@ -282,102 +259,6 @@ test.describe("the landing page", () => {
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole("heading", { name: "Welcome Back" })).toBeVisible();
     await expect(page).toHaveTitle("Sign In · Shepherd");
-
-    await page.goto("/");
-    await axeLightAndDark(page, () =>
-      expect(page.getByRole("heading", { level: 1, name: "Lead with love. Guide with grace." })).toBeVisible(),
-    );
-  });
-});
-
-test.describe("document titles", () => {
-  test.use(PHONE);
-
-  test("every signed-out route has its own title", async ({ page }) => {
-    const routes: Array<[string, string]> = [
-      ["/", "A daily devotional for Christian men · Shepherd"],
-      ["/auth", "Sign In · Shepherd"],
-      ["/auth?from=onboarding", "Sign Up · Shepherd"],
-      ["/terms", "Terms of Service · Shepherd"],
-      ["/privacy", "Privacy Policy · Shepherd"],
-      ["/success", "Subscription · Shepherd"],
-      ["/cancel", "Checkout Cancelled · Shepherd"],
-      ["/this/does/not/exist", "Page Not Found · Shepherd"],
-    ];
-    for (const [route, title] of routes) {
-      await page.goto(route);
-      await expect(page, route).toHaveTitle(title);
-    }
-  });
-
-  test("onboarding's steps and every signed-in route have their own title", async ({ page }) => {
-    test.setTimeout(150_000); // a sign-up and many pages
-    const user = newUser("titles");
-    const titles: Record<string, string> = {
-      focus: "Your Focus",
-      intentions: "Your Intentions",
-      profile: "Your Profile",
-      "plan-selection": "Your First Plan",
-      complete: "You're Ready",
-    };
-    await signUpThroughOnboarding(page, user, "/", {
-      onStep: async (p) => {
-        const step = new URL(p.url()).pathname.split("/").pop()!;
-        await expect(p, step).toHaveTitle(`${titles[step]} · Shepherd`);
-        if (step !== "focus") return;
-        // The welcome step, which sign-up passes by.
-        await p.goto("/onboarding/welcome");
-        await expect(p, "welcome").toHaveTitle("Welcome · Shepherd");
-        await p.goto("/onboarding/focus");
-      },
-    });
-
-    await page.goto("/path");
-    const planHref = await page
-      .getByRole("region", { name: "Find a plan" })
-      .locator('a[href^="/path/"]')
-      .first()
-      .getAttribute("href");
-    expect(planHref).toMatch(/^\/path\/[0-9a-f-]+$/);
-
-    // A page about one thing (a plan, a brother) is titled by its heading.
-    const byHeading = (section: string) => (h1: string) => `${h1} · ${section} · Shepherd`;
-    const routes: Array<[string, string | RegExp | ((h1: string) => string)]> = [
-      ["/", "Today · Shepherd"],
-      ["/path", "The Path · Shepherd"],
-      ["/path/create", "Create your own plan · Shepherd"],
-      ["/path/create/basics", /^Basics \(step 1 of 4\): Create your own plan · Shepherd$/],
-      ["/path/builder", "Plan Builder · Shepherd"],
-      [planHref!, byHeading("The Path")],
-      ["/word", "The Word · Shepherd"],
-      ["/word/search", "Search · The Word · Shepherd"],
-      ["/word/notes", "My Highlights and Notes · The Word · Shepherd"],
-      // The Word's own pages may name the book or chapter before "The Word".
-      ["/word/john", /^(.+ · )?The Word · Shepherd$/],
-      ["/word/john/3", /^(.+ · )?The Word · Shepherd$/],
-      ["/journal", "Journal · Shepherd"],
-      ["/pasture", "The Pasture · Shepherd"],
-      ["/pasture/library", "Series Library · The Pasture · Shepherd"],
-      ["/pasture/gatherings", "Gatherings · The Pasture · Shepherd"],
-      ["/pasture/gathering/evening/join", "Join the Gathering · The Pasture · Shepherd"],
-      // The room is entered only through its pre-join screen: its address alone leads there.
-      ["/pasture/gathering/evening", "Join the Gathering · The Pasture · Shepherd"],
-      ["/flock", "My Flock · Shepherd"],
-      ["/flock/join/no-such-invite", "Join a Flock · My Flock · Shepherd"],
-      [`/profile/@${user.username}`, byHeading("Profile")],
-      ["/settings", "Settings · Shepherd"],
-      ["/insights", "Insights · Shepherd"],
-      ["/whispers", "Whispers · Shepherd"],
-      ["/subscription", "Premium · Shepherd"],
-      ["/terms", "Terms of Service · Shepherd"],
-      ["/no/such/page", "Page Not Found · Shepherd"],
-    ];
-    for (const [route, title] of routes) {
-      await page.goto(route);
-      await expect(page.locator("h1").first(), route).toBeVisible();
-      const heading = (await page.locator("h1").first().textContent())!.trim();
-      await expect(page, route).toHaveTitle(typeof title === "function" ? title(heading) : title);
-    }
   });
 });
 
@@ -387,7 +268,6 @@ test.describe("320 px wide with text at 200%", () => {
   const bigText = (page: Page) => page.addStyleTag({ content: "html { font-size: 200% }" });
 
   test("the main pages neither overflow sideways nor cut the header or the tabs", async ({ page }) => {
-    test.setTimeout(150_000); // a sign-up and many pages
     for (const route of ["/", "/auth"]) {
       await page.goto(route);
       await bigText(page);

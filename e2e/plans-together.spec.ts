@@ -1,9 +1,10 @@
-import { devices, expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PHONE } from "./phone";
 import { expectNoSeriousViolations, newUser, signUpMember, type TestUser } from "./helpers";
 
 /** Each brother in his own browser context (his own cookies), on the project's phone. */
 async function brother(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ ...devices["Pixel 7"], baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ ...PHONE, baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   await signUpMember(page, user);
   return page;

@@ -231,11 +231,13 @@ test("the install offer: on his fourth day here, once the browser offers the ins
   await page.evaluate(() =>
     localStorage.setItem("shepherd.days-used", JSON.stringify(["2026-01-01", "2026-01-02", "2026-01-03"])),
   );
+  // The page's clock is the test's: the offer's wait after the page loaded (3 s) is passed by moving it on, not by sleeping.
+  await page.clock.install();
   await page.reload();
   await expect(page.getByTestId("streak")).toBeVisible();
   const offer = page.getByText("Install Shepherd", { exact: true });
   // Past the offer's wait after the page loaded: still nothing, as the browser has not offered the install.
-  await page.waitForTimeout(4_000);
+  await page.clock.runFor(4_000);
   await expect(offer).toHaveCount(0);
 
   await browserOffersInstall(page);
@@ -248,6 +250,6 @@ test("the install offer: on his fourth day here, once the browser offers the ins
   await page.reload();
   await expect(page.getByTestId("streak")).toBeVisible();
   await browserOffersInstall(page);
-  await page.waitForTimeout(4_000);
+  await page.clock.runFor(4_000);
   await expect(offer).toHaveCount(0);
 });

@@ -1,34 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
+import { newUser, signUpMember } from "./helpers";
 
-test("auth, onboarding and settings pages have no serious accessibility violations", async ({ page }) => {
-  await page.goto("/auth?from=onboarding");
-  await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
-  await expectNoSeriousViolations(page);
-  await page.getByRole("tab", { name: "Sign In" }).click();
-  await expectNoSeriousViolations(page);
-
-  const user = newUser("axe");
-  await page.goto("/auth?from=onboarding");
-  await page.getByLabel("Display Name").fill(user.name);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await page.waitForURL("**/onboarding/focus");
-  await expectNoSeriousViolations(page);
-  for (const step of ["welcome", "intentions", "profile", "plan-selection", "complete"]) {
-    await page.goto(`/onboarding/${step}`);
-    await expect(page.getByRole("progressbar")).toBeVisible();
-    await expectNoSeriousViolations(page);
-  }
-});
-
-test("settings page has no serious accessibility violations; header and pages behave as the spec says", async ({ page }) => {
+test("settings: the header and pages behave as the spec says", async ({ page }) => {
   await signUpMember(page, newUser("shell"));
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
   await expect(page.getByText("You are on the free plan.")).toBeVisible();
-  await expectNoSeriousViolations(page);
 
   // The header gets a border and shadow once scrolled past 10px.
   const header = page.locator("header").first();
@@ -81,7 +58,6 @@ test("settings: he changes his focus areas and current topics, and signing out h
   await expect(focus.getByRole("button", { name: "Fatherhood" })).toHaveAttribute("aria-pressed", "true");
   await expect(focus.getByRole("button", { name: "Marriage" })).toHaveAttribute("aria-pressed", "false");
   await expect(topics.getByRole("button", { name: "Raising teenagers" })).toHaveAttribute("aria-pressed", "true");
-  await expectNoSeriousViolations(page);
 
   await expect(page.getByRole("heading", { name: "Sign out" })).toBeVisible();
   await page.getByRole("button", { name: "Sign out", exact: true }).click();

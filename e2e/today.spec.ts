@@ -147,15 +147,17 @@ test("Today: the backup devotional, a lapsed session, the care card, and the jou
   await expect(title).toBeVisible();
   const realTitle = await title.textContent();
 
-  // Loading fails: the skeleton, then a backup devotional with the notice and a retry. The failure is held back 2 s:
-  // the request starts with the page's first script (lib/boot), and on a busy machine the page took longer than half a
-  // second to render, so the skeleton had come and gone before it was looked for.
+  // Loading fails: the skeleton, then a backup devotional with the notice and a retry. The failure is held back until
+  // the skeleton has been seen: the request starts with the page's first script (lib/boot), before the page renders.
+  let fail: () => void = () => {};
+  const skeletonSeen = new Promise<void>((resolve) => (fail = resolve));
   await page.route("**/api/today", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await skeletonSeen;
     await route.fulfill({ status: 503, json: { error: { code: "UNAVAILABLE", message: "Down for a moment." } } });
   });
   await page.reload();
   await expect(page.getByTestId("today-skeleton")).toBeVisible();
+  fail();
   await expect(page.getByText("Using a backup devotional.")).toBeVisible();
   await expect(page.getByText(/^(Ephesians 5:25|Proverbs 27:17|Joshua 24:15) \(WEB\)$/)).toBeVisible();
   await page.unroute("**/api/today");

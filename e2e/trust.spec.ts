@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signUpMember } from "./helpers";
+import { makeMember, newUser, signUpMember } from "./helpers";
 
 test("a signed-out first load logs no console error and breaks no Content-Security-Policy rule", async ({ page }) => {
   const problems: string[] = [];
@@ -67,4 +67,77 @@ test("/success tells the truth: a member who did not pay is not told he is Premi
   await expect(page.getByText("Your account is still on the free plan")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Welcome to Premium" })).toBeHidden();
   await expect(page.locator("header").first().getByRole("link", { name: "Upgrade" })).toBeVisible();
+});
+
+/**
+ * What Lighthouse's best-practices category looked at in the suite (it is a benchmark now: bench/lighthouse.mjs, which
+ * reports the category's score), checked directly on /auth and on a signed-in member's Today: no console error or
+ * uncaught exception, no issue the browser raises about the page (a deprecated API, a cookie it would refuse or warn
+ * about, mixed content, a blocked resource: Chromium's DevTools issues, Lighthouse's "inspector-issues" and
+ * "deprecations"), a doctype and UTF-8, no permission asked for on load, pictures drawn at their own proportions, and
+ * pasting into the password field allowed. The cookie is Secure behind an https address: apps/server/test/auth.test.ts.
+ */
+test("/auth and signed-in Today: no console error, no browser issue or deprecated API, no permission asked on load", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const asked: string[] = [];
+    (window as unknown as { permissionsAsked: string[] }).permissionsAsked = asked;
+    const record = (what: string) => () => {
+      asked.push(what);
+      return Promise.reject(new Error("not in this test"));
+    };
+    if ("Notification" in window)
+      Notification.requestPermission = record("notifications") as typeof Notification.requestPermission;
+    if (navigator.geolocation) {
+      navigator.geolocation.getCurrentPosition = () => void asked.push("geolocation");
+      navigator.geolocation.watchPosition = () => (asked.push("geolocation"), 0);
+    }
+  });
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
+  const devtools = await page.context().newCDPSession(page);
+  devtools.on("Audits.issueAdded", ({ issue }) =>
+    problems.push(`issue: ${issue.code} ${JSON.stringify(issue.details).slice(0, 300)}`),
+  );
+  await devtools.send("Audits.enable");
+
+  const check = async (where: string) => {
+    const page_ = await page.evaluate(() => {
+      const password = document.querySelector<HTMLInputElement>('input[type="password"]');
+      const paste = new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: new DataTransfer() });
+      password?.dispatchEvent(paste);
+      const distorted = Array.from(document.images)
+        .filter((img) => img.complete && img.naturalWidth > 0 && img.width > 0 && img.height > 0)
+        .filter((img) => getComputedStyle(img).objectFit === "fill")
+        .filter(
+          (img) =>
+            Math.abs(img.width / img.height - img.naturalWidth / img.naturalHeight) >
+            0.05 * (img.naturalWidth / img.naturalHeight),
+        )
+        .map((img) => img.currentSrc);
+      return {
+        doctype: document.doctype?.name ?? null,
+        charset: document.characterSet,
+        pasteBlocked: password ? paste.defaultPrevented : false,
+        distorted,
+        asked: (window as unknown as { permissionsAsked: string[] }).permissionsAsked,
+      };
+    });
+    expect(page_, where).toEqual({ doctype: "html", charset: "UTF-8", pasteBlocked: false, distorted: [], asked: [] });
+  };
+
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: /Welcome Back|Create Your Account/ })).toBeVisible();
+  await check("/auth");
+
+  await makeMember(page.context(), newUser("practices"));
+  await page.goto("/");
+  await expect(page.getByTestId("streak")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await check("Today");
+  expect(problems).toEqual([]);
 });

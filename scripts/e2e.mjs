@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import net from "node:net";
 import { buildIfNeeded, root } from "./build-if-needed.mjs";
-import { ensureChromium } from "./chromium.mjs";
+import { ensureChromium, ensureHeadlessShell } from "./chromium.mjs";
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -16,6 +16,7 @@ function freePort() {
 }
 
 process.env.CHROMIUM_PATH = ensureChromium();
+process.env.CHROMIUM_HEADLESS_SHELL_PATH = ensureHeadlessShell(process.env.CHROMIUM_PATH);
 buildIfNeeded();
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_SMTP_PORT ??= String(await freePort());
