@@ -6,7 +6,6 @@ import { byHeading, sweep, visit, type ExpectedTitle } from "./sweep";
 // light and dark (the rest of the sweep is a11y.spec.ts).
 
 test("The Pasture, My Flock and the account's routes have their own titles and no accessibility violation", async ({ page }) => {
-  test.setTimeout(360_000);
   const member = newUser("sweepc");
   await makeMember(page.context(), member);
 

@@ -7,7 +7,6 @@ import { byHeading, sweep, visit, type ExpectedTitle } from "./sweep";
 // a11y-community.spec.ts, beside it. Each test stands alone, so the sweep is spread over the workers.
 
 test("a visitor's routes have their own titles and no accessibility violation, light and dark", async ({ page }) => {
-  test.setTimeout(180_000);
   const routes: Array<[string, ExpectedTitle]> = [
     ["/", "A daily devotional for Christian men · Shepherd"],
     ["/auth", "Sign In · Shepherd"],
@@ -22,7 +21,6 @@ test("a visitor's routes have their own titles and no accessibility violation, l
 });
 
 test("onboarding's steps have their own titles and no accessibility violation, light and dark", async ({ page }) => {
-  test.setTimeout(240_000);
   const titles: Record<string, string> = {
     focus: "Your Focus",
     intentions: "Your Intentions",
@@ -46,7 +44,6 @@ test("onboarding's steps have their own titles and no accessibility violation, l
 test("the daily routes (Today, The Path, The Word, the journal) have their own titles and no accessibility violation", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
   await makeMember(page.context(), newUser("daily"));
   const daily: Array<[string, ExpectedTitle]> = [
     ["/", "Today · Shepherd"],
@@ -72,7 +69,6 @@ test("the daily routes (Today, The Path, The Word, the journal) have their own t
 });
 
 test("the admin routes have their own titles and no accessibility violation, light and dark", async ({ page }) => {
-  test.setTimeout(300_000);
   // SWEEP_ADMIN_EMAIL is in the e2e server's ADMIN_EMAILS.
   await makeMember(page.context(), { ...newUser("sweepadmin"), email: SWEEP_ADMIN_EMAIL });
   // Each section names itself before "Admin" (those the table does not name, by their page).

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PHONE } from "./phone";
 import { withDatabase } from "./database";
-import { EXPERIMENTS_ADMIN_EMAIL, newUser, signUpMember, WALK_ADMIN_EMAIL } from "./helpers";
+import { EXPERIMENTS_ADMIN_EMAIL, makeMember, newUser, signUpMember, WALK_ADMIN_EMAIL } from "./helpers";
 
 // The admin area's built pages (issue 17): an admin (WALK_ADMIN_EMAIL is in the e2e server's ADMIN_EMAILS) walks the
 // Dashboard, Users, a member's page, Health and Subscriptions and sees the numbers seeded in the database; a member
@@ -21,7 +21,6 @@ test("a member sees no Admin link, and /admin sends him home", async ({ page }) 
 test("an admin walks the dashboard, users, a member's page, health and subscriptions with the seeded numbers", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
   const admin = { ...newUser("walk"), email: WALK_ADMIN_EMAIL };
   await signUpMember(page, admin);
   const tag = Date.now().toString(36);
@@ -140,9 +139,8 @@ test("an admin walks the dashboard, users, a member's page, health and subscript
 });
 
 test("an admin runs an A/B test and draws a devotional's artwork, which Today shows", async ({ page, browser }) => {
-  test.setTimeout(180_000);
   const admin = { ...newUser("experiments"), email: EXPERIMENTS_ADMIN_EMAIL };
-  await signUpMember(page, admin);
+  await makeMember(page.context(), admin);
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Mark Complete" })).toBeVisible();
   const tag = Date.now().toString(36);
@@ -173,7 +171,7 @@ test("an admin runs an A/B test and draws a devotional's artwork, which Today sh
   await expect(banner).toContainText("running");
   const memberContext = await browser.newContext({ ...PHONE, serviceWorkers: "block" });
   const memberPage = await memberContext.newPage();
-  await signUpMember(memberPage, newUser("banner"));
+  await makeMember(memberPage.context(), newUser("banner"));
   await memberPage.goto("/");
   await memberPage.getByRole("button", { name: "Mark Complete" }).click();
   const moment = memberPage.getByRole("dialog", { name: "Today's devotional is complete" });

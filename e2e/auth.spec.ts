@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { newUser, signIn, signOutFromSettings, signUpMember, signUpThroughOnboarding, waitForMail } from "./helpers";
+import { makeMember, newUser, signIn, signOutFromSettings, signUpMember, signUpThroughOnboarding, waitForMail } from "./helpers";
 
 test("a signed-out visitor is sent to /auth?from=onboarding", async ({ page }) => {
   await page.goto("/journal");
@@ -112,7 +112,7 @@ test("password reset end to end through the mail", async ({ page }) => {
 
 test("two-step verification: enrol in settings, then sign in with a TOTP code", async ({ page }) => {
   const user = newUser("totp");
-  await signUpMember(page, user);
+  await makeMember(page.context(), user);
   await page.goto("/settings");
   await page.getByRole("button", { name: "Turn on two-step verification" }).click();
   await page.getByLabel("Confirm your password").fill(user.password);

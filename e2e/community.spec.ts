@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PHONE } from "./phone";
 import { withDatabase } from "./database";
-import { expectNoSeriousViolations, newUser, signUpMember, signUpThroughOnboarding, type TestUser } from "./helpers";
+import { expectNoSeriousViolations, makeMember, newUser, signUpMember, signUpThroughOnboarding, type TestUser } from "./helpers";
 
 // The Pasture's feed is everyone's: one test here writes 25 posts and another looks for a brother's post near the top,
 // so this file's tests run one after the other (the suite's others run in parallel: playwright.config.ts).
@@ -30,7 +30,6 @@ async function myId(page: Page): Promise<string> {
 }
 
 test("a mention in The Pasture reaches the bell live; the panel marks it read and leads to /pasture", async ({ browser }) => {
-  test.setTimeout(240_000);
   const userA = newUser("alpha");
   const userB = newUser("bravo");
   // No polling: A's page asks for its notifications only when the realtime channel says something changed. It asks
@@ -245,7 +244,6 @@ test("a mention in The Pasture reaches the bell live; the panel marks it read an
 });
 
 test("My Flock: create, invite by username, accept, reflect with a mention, and join by the invite link", async ({ browser }) => {
-  test.setTimeout(180_000);
   const userA = newUser("owner");
   const userB = newUser("member");
   const a = await brother(browser, userA);
@@ -333,7 +331,6 @@ test("My Flock: create, invite by username, accept, reflect with a mention, and 
 });
 
 test("my own posts and comments: edit and delete; someone else's: report; older posts load as I scroll", async ({ browser }) => {
-  test.setTimeout(180_000);
   const userA = newUser("writer");
   const userB = newUser("reader");
   const a = await brother(browser, userA);
@@ -426,7 +423,7 @@ test("my own posts and comments: edit and delete; someone else's: report; older 
 });
 
 test("The Pasture on a phone: the composer is one line until he starts to write", async ({ page }) => {
-  await signUpMember(page, newUser("composer"));
+  await makeMember(page.context(), newUser("composer"));
   await page.goto("/pasture");
   const box = page.getByLabel("Your post", { exact: true });
   await expect(box).toHaveAttribute("rows", "1");

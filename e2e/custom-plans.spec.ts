@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { e2eDatabaseUrl, withDatabase } from "./database";
-import { becomePremium, expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
+import { becomePremium, expectNoSeriousViolations, makeMember, newUser, signUpMember } from "./helpers";
 
 /**
  * Custom plans (issue 13): the creation wizard, the generation marker's poller and its toasts, and the Premium gate.
@@ -177,13 +177,11 @@ test.describe("a Premium member makes a plan of his own", () => {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
     model = await startFakeModel();
     server = await startServer(model.url);
   });
 
   test.afterAll(async () => {
-    test.setTimeout(60_000);
     await server?.stop();
     await model?.close();
   });
@@ -191,7 +189,6 @@ test.describe("a Premium member makes a plan of his own", () => {
   test("walks the four steps, keeps his answers over a reload, sees the plan written, and opens it from the toast", async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
     // A phone, as the project's, on this describe's own server.
     const context = await browser.newContext({ ...PHONE, baseURL: server!.url });
     const page = await context.newPage();
@@ -306,7 +303,7 @@ test.describe("a Premium member makes a plan of his own", () => {
 });
 
 test("a free member opening the wizard sees the Premium message and the way to upgrade", async ({ page }) => {
-  await signUpMember(page, newUser("freeplan"));
+  await makeMember(page.context(), newUser("freeplan"));
   await page.goto("/path");
   const create = page.getByRole("link", { name: /Create your own plan/ });
   await expect(create).toContainText("Premium");

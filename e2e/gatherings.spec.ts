@@ -109,7 +109,6 @@ test("two brothers pass the pre-join screen, see each other's video, chat, and o
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
   const host = await member(browser, baseURL!, "host");
   const guest = await member(browser, baseURL!, "guest");
   await premium(host);
@@ -165,7 +164,6 @@ test("a stranger and a room that does not exist get clear screens; a free member
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const host = await member(browser, baseURL!, "owner");
   const stranger = await member(browser, baseURL!, "stranger");
   await premium(host);
@@ -189,7 +187,6 @@ test("a stranger and a room that does not exist get clear screens; a free member
 });
 
 test("four brothers in one room each see the three others' video (slower)", async ({ browser, baseURL }) => {
-  test.setTimeout(480_000);
   const people = await Promise.all(["one", "two", "three", "four"].map((p) => member(browser, baseURL!, p)));
   const [host, ...brothers] = people as [Member, ...Member[]];
   await premium(host);

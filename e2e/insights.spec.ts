@@ -10,7 +10,6 @@ const card = (page: Page, title: string) => page.getByRole("region", { name: tit
 test("Insights: 30 days of check-ins as charts, a reflection on the week and the month, the archive, delete", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const user = newUser("insight");
   await signUpMember(page, user);
   await becomePremium(page);
@@ -133,7 +132,6 @@ test("a free member's one insight a month: then Usage Limit Reached and the way 
 });
 
 test("Insights read well in light and dark: no accessibility violation, with an insight open", async ({ page }) => {
-  test.setTimeout(180_000);
   const user = newUser("insightaxe");
   await signUpMember(page, user);
   await seedCheckIns(user.email, 30);

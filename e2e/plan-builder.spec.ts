@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { becomePremium, expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
+import { becomePremium, expectNoSeriousViolations, makeMember, newUser, signUpMember } from "./helpers";
 
 /**
  * The plan builder (issue 13, /path/builder): a Premium member copies a starter plan and shapes it (a bad reference
@@ -15,7 +15,6 @@ const READING = "I lift my eyes to the hills. My help comes from the Lord, who m
 const dayItems = (page: Page) => page.getByRole("list", { name: "Days" }).getByRole("listitem");
 
 test("a Premium member copies a starter plan, shapes it, saves a draft, publishes it and follows it", async ({ page }) => {
-  test.setTimeout(150_000);
   await signUpMember(page, newUser("builder"));
   await becomePremium(page);
 
@@ -187,7 +186,7 @@ test("a Premium member makes his own copy from a starter plan's page, and delete
 });
 
 test("a free member is shown the Premium message and the way to upgrade instead of the builder", async ({ page }) => {
-  await signUpMember(page, newUser("freebuild"));
+  await makeMember(page.context(), newUser("freebuild"));
   await page.goto("/path");
   const build = page.getByRole("link", { name: /Build a plan by hand/ });
   await expect(build).toContainText("Premium");

@@ -29,7 +29,6 @@ async function oneFlock(a: Page, b: Page, userB: TestUser, flockName: string) {
 test("two brothers follow a plan with their flock: invitation, each other's days, and a day's discussion with a mention", async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
   const userA = newUser("andrew");
   const userB = newUser("barnabas");
   const a = await brother(browser, userA);

@@ -29,9 +29,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // On two busy cores (two workers, the server, PostgreSQL, Chromium) a test of 45 s alone can pass a minute. Two
-  // minutes only delays a real hang's report.
-  timeout: 120_000,
+  // A ceiling for a hang, not a measure of speed: a test waits for what a person would see, each wait up to the expect
+  // timeout, and the longest journeys (the sweep, four brothers on video) take under a minute on two quiet cores.
+  timeout: 300_000,
   expect: { timeout: 10_000 },
   reporter: process.env.E2E_JSON ? [["list"], ["json", { outputFile: process.env.E2E_JSON }]] : [["list"]],
   globalSetup: "./global-setup.ts",

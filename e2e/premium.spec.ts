@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signUpMember } from "./helpers";
+import { makeMember, newUser, signUpMember } from "./helpers";
 
 test("a free user upgrades through the test checkout and is Premium everywhere at once", async ({ page }) => {
   await signUpMember(page, newUser("premium"));
@@ -44,7 +44,7 @@ test("a free user upgrades through the test checkout and is Premium everywhere a
 });
 
 test("leaving the test checkout lands on /cancel and keeps the free plan", async ({ page }) => {
-  await signUpMember(page, newUser("cancel"));
+  await makeMember(page.context(), newUser("cancel"));
   await page.goto("/subscription");
   await page.getByRole("button", { name: "Start 14-day free trial" }).click();
   await page.waitForURL("**/api/billing/test-checkout/**");
@@ -58,7 +58,7 @@ test("leaving the test checkout lands on /cancel and keeps the free plan", async
 test("the plan page speaks plainly: usage as 'Audio: 0 of 5 this month', no 0 of 0 rows, and the plans are one radio group", async ({
   page,
 }) => {
-  await signUpMember(page, newUser("usage"));
+  await makeMember(page.context(), newUser("usage"));
   await page.goto("/subscription");
   await expect(page.getByText("Devotionals: 0 of 1 this month")).toBeVisible();
   await expect(page.getByText("Audio: 0 of 5 this month")).toBeVisible();

@@ -43,7 +43,6 @@ test("offline: Today read and journal entries written with the network cut, list
   context,
   browser,
 }) => {
-  test.setTimeout(180_000);
   const user = newUser("offline");
   await signUpMember(page, user);
   await workerControls(page);
@@ -109,7 +108,6 @@ test("offline: Mark Complete and the check-in are kept on the device, shown done
   context,
   browser,
 }) => {
-  test.setTimeout(180_000);
   const user = newUser("offdone");
   await signUpMember(page, user);
   await workerControls(page);
@@ -159,7 +157,6 @@ test("offline: a plan day marked complete and a highlight are kept on the device
   context,
   browser,
 }) => {
-  test.setTimeout(180_000);
   const user = newUser("offpath");
   await signUpMember(page, user, "/", { firstPlan: true });
   await workerControls(page);
@@ -224,7 +221,6 @@ async function browserOffersInstall(page: Page) {
 test("the install offer: on his fourth day here, once the browser offers the install, 'Install Shepherd' shows once, and its button opens the browser's prompt", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const user = newUser("install");
   await signUpMember(page, user);
   // Three earlier days on which he opened Shepherd in this browser.

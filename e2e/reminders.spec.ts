@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
+import { expectNoSeriousViolations, makeMember, newUser } from "./helpers";
 
 // Issue 18, Settings' Daily reminder on a phone. Service workers are blocked in these specs (playwright.config.ts), so
 // this browser cannot take pushes: the section says so and turns the email reminder on instead.
@@ -10,7 +10,7 @@ test("daily reminder: turn on, pick the time and days, reload: still there; keyb
   context,
 }) => {
   await context.grantPermissions(["notifications"]);
-  await signUpMember(page, newUser("reminders"));
+  await makeMember(page.context(), newUser("reminders"));
   await page.goto("/settings#reminders");
   const section = page.locator("#reminders");
   await expect(section.getByRole("heading", { name: "Daily reminder" })).toBeVisible();

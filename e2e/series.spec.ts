@@ -13,7 +13,6 @@ const PREMIUM_ONLY = "This feature is only available for Premium members...";
 test("a member browses the library, follows a series, reads and completes session 1, and sees the next; free limits", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signUpMember(page, newUser("series"));
 
   // The Pasture's way in: Feed and Library side by side.
@@ -83,7 +82,6 @@ test("a member browses the library, follows a series, reads and completes sessio
 });
 
 test("a Premium member creates a series by hand, with a drafted guide for one session", async ({ page }) => {
-  test.setTimeout(120_000);
   await signUpMember(page, newUser("leader"));
   await becomePremium(page);
   await page.goto("/pasture/library");

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { newUser, signUpMember } from "./helpers";
+import { makeMember, newUser } from "./helpers";
 
 test("settings: the header and pages behave as the spec says", async ({ page }) => {
-  await signUpMember(page, newUser("shell"));
+  await makeMember(page.context(), newUser("shell"));
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
   await expect(page.getByText("You are on the free plan.")).toBeVisible();
@@ -37,7 +37,7 @@ test("settings: the header and pages behave as the spec says", async ({ page }) 
 });
 
 test("settings: he changes his focus areas and current topics, and signing out has its own place", async ({ page }) => {
-  await signUpMember(page, newUser("growth"));
+  await makeMember(page.context(), newUser("growth"));
   await page.goto("/settings");
   const focus = page.getByRole("group", { name: "Focus areas" });
   const topics = page.getByRole("group", { name: "Current topics" });

@@ -20,7 +20,6 @@ test.describe("on a 390 x 844 phone", () => {
     page,
   }) => {
     // A long walk (sign-up, every step, audio): near a minute alone, more beside other work.
-    test.setTimeout(150_000);
     await signUpMember(page, newUser("guided"));
     expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
 

@@ -2,8 +2,6 @@ import { expect, test } from "@playwright/test";
 import { newUser, signUpMember } from "./helpers";
 
 test("Today: complete the devotional, journal, feel far from God, check in, and listen", async ({ page }) => {
-  // The whole morning and the speech synthesis in one test: more than the default minute on a busy machine.
-  test.setTimeout(120_000);
   await signUpMember(page, newUser("today"));
   const devotionalTitle = page.getByRole("heading", { level: 1 });
   await expect(devotionalTitle).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousViolations, newUser, signUpMember } from "./helpers";
+import { expectNoSeriousViolations, makeMember, newUser, signUpMember } from "./helpers";
 
 const verse = (page: Page, n: number) => page.locator(`[data-verse="${n}"]`).first();
 
@@ -99,7 +99,7 @@ test("The Word: notes, sharing a verse as a picture or text, dark mode, and list
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signUpMember(page, newUser("sharer"));
+  await makeMember(page.context(), newUser("sharer"));
   await page.goto("/word/psalms/23");
   await expect(page.getByRole("heading", { name: "Psalm 23" })).toBeVisible();
   await expect(page.getByText("A Psalm by David.")).toBeVisible();
