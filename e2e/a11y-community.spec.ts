@@ -5,10 +5,10 @@ import { byHeading, sweep, visit, type ExpectedTitle } from "./sweep";
 // The route sweep (sweep.ts) of The Pasture's, My Flock's and the account's routes: each one's title and axe on it,
 // light and dark (the rest of the sweep is a11y.spec.ts).
 
-test("The Pasture, My Flock and the account's routes have their own titles and no accessibility violation", async ({ page }) => {
-  const member = newUser("sweepc");
-  await makeMember(page.context(), member);
-
+test("The Pasture and its series library have their own titles and no accessibility violation, light and dark", async ({
+  page,
+}) => {
+  await makeMember(page.context(), newUser("sweepp"));
   const routes: Array<[string, ExpectedTitle]> = [
     ["/pasture", "The Pasture · Shepherd"],
     ["/pasture/library", "Series Library · The Pasture · Shepherd"],
@@ -17,16 +17,6 @@ test("The Pasture, My Flock and the account's routes have their own titles and n
     ["/pasture/gathering/sweep-room/join", "Join the Gathering · The Pasture · Shepherd"],
     // The room is entered only through its pre-join screen: its address alone leads there.
     ["/pasture/gathering/sweep-room", "Join the Gathering · The Pasture · Shepherd"],
-    ["/flock", "My Flock · Shepherd"],
-    ["/flock/join/NOSUCHCODE", "Join a Flock · My Flock · Shepherd"],
-    [`/profile/@${member.username}`, byHeading("Profile")],
-    ["/settings", "Settings · Shepherd"],
-    ["/insights", "Insights · Shepherd"],
-    ["/whispers", "Whispers · Shepherd"],
-    ["/subscription", "Premium · Shepherd"],
-    // A member's own view of the pages a visitor sees too, in the app's shell.
-    ["/terms", "Terms of Service · Shepherd"],
-    ["/no/such/page", "Page Not Found · Shepherd"],
   ];
   for (const [route, title] of routes) await visit(page, route, title);
 
@@ -43,4 +33,24 @@ test("The Pasture, My Flock and the account's routes have their own titles and n
   await page.getByRole("navigation", { name: "Sessions" }).getByRole("link").last().click();
   await expect(page.getByTestId("upgrade-prompt-series_viewing")).toBeVisible();
   await sweep(page, "/pasture/library/{seriesId}/sessions/{sessionId} (Premium)");
+});
+
+test("My Flock and the account's pages have their own titles and no accessibility violation, light and dark", async ({
+  page,
+}) => {
+  const member = newUser("sweepc");
+  await makeMember(page.context(), member);
+  const routes: Array<[string, ExpectedTitle]> = [
+    ["/flock", "My Flock · Shepherd"],
+    ["/flock/join/NOSUCHCODE", "Join a Flock · My Flock · Shepherd"],
+    [`/profile/@${member.username}`, byHeading("Profile")],
+    ["/settings", "Settings · Shepherd"],
+    ["/insights", "Insights · Shepherd"],
+    ["/whispers", "Whispers · Shepherd"],
+    ["/subscription", "Premium · Shepherd"],
+    // A member's own view of the pages a visitor sees too, in the app's shell.
+    ["/terms", "Terms of Service · Shepherd"],
+    ["/no/such/page", "Page Not Found · Shepherd"],
+  ];
+  for (const [route, title] of routes) await visit(page, route, title);
 });

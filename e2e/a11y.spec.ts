@@ -41,16 +41,27 @@ test("onboarding's steps have their own titles and no accessibility violation, l
   });
 });
 
-test("the daily routes (Today, The Path, The Word, the journal) have their own titles and no accessibility violation", async ({
-  page,
-}) => {
+test("Today and The Path have their own titles and no accessibility violation, light and dark", async ({ page }) => {
   await makeMember(page.context(), newUser("daily"));
-  const daily: Array<[string, ExpectedTitle]> = [
+  const routes: Array<[string, ExpectedTitle]> = [
     ["/", "Today · Shepherd"],
     ["/path", "The Path · Shepherd"],
     ["/path/create", "Create your own plan · Shepherd"],
     ["/path/create/basics", /^Basics \(step 1 of 4\): Create your own plan · Shepherd$/],
     ["/path/builder", "Plan Builder · Shepherd"],
+  ];
+  for (const [route, title] of routes) await visit(page, route, title);
+
+  // A plan's page: the first starter plan of the library.
+  await page.goto("/path");
+  await page.getByRole("region", { name: "Find a plan" }).getByRole("listitem").first().getByRole("link").click();
+  await page.waitForURL(/\/path\/[0-9a-f-]{36}$/);
+  await sweep(page, "/path/{planId}", byHeading("The Path"));
+});
+
+test("The Word and the journal have their own titles and no accessibility violation, light and dark", async ({ page }) => {
+  await makeMember(page.context(), newUser("reader"));
+  const routes: Array<[string, ExpectedTitle]> = [
     ["/word", "The Word · Shepherd"],
     ["/word/search", "Search · The Word · Shepherd"],
     ["/word/notes", "My Highlights and Notes · The Word · Shepherd"],
@@ -59,13 +70,7 @@ test("the daily routes (Today, The Path, The Word, the journal) have their own t
     ["/word/john/3", /^(.+ · )?The Word · Shepherd$/],
     ["/journal", "Journal · Shepherd"],
   ];
-  for (const [route, title] of daily) await visit(page, route, title);
-
-  // A plan's page: the first starter plan of the library.
-  await page.goto("/path");
-  await page.getByRole("region", { name: "Find a plan" }).getByRole("listitem").first().getByRole("link").click();
-  await page.waitForURL(/\/path\/[0-9a-f-]{36}$/);
-  await sweep(page, "/path/{planId}", byHeading("The Path"));
+  for (const [route, title] of routes) await visit(page, route, title);
 });
 
 test("the admin routes have their own titles and no accessibility violation, light and dark", async ({ page }) => {
