@@ -36,12 +36,18 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["apps/server/test/**/*.test.ts"],
-          // The durability test runs the built server on its own embedded database; with DATABASE_URL
-          // (CI's second run against Debian's PostgreSQL 15) there is no embedded server to test.
+          // These run the built server on its own embedded database whatever DATABASE_URL says; with DATABASE_URL
+          // (CI's second run against Debian's PostgreSQL 15) there is no embedded server to test, and start-stop (npm
+          // start without DATABASE_URL) would only repeat the first run.
           exclude: [
             ...configDefaults.exclude,
             ...(externalDatabase
-              ? ["apps/server/test/durability.test.ts", "apps/server/test/shutdown.test.ts", "apps/server/test/cluster.test.ts"]
+              ? [
+                  "apps/server/test/durability.test.ts",
+                  "apps/server/test/shutdown.test.ts",
+                  "apps/server/test/cluster.test.ts",
+                  "apps/server/test/start-stop.test.ts",
+                ]
               : []),
           ],
           globalSetup: ["apps/server/test/helpers/global-setup.ts"],
