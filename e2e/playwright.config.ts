@@ -1,26 +1,11 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunch } from "./chromium";
 import { PHONE } from "./phone";
 
 const port = process.env.E2E_PORT ?? "3999";
 
 /** The specs that need the whole browser rather than its headless shell (see the projects below). */
 const FULL_CHROMIUM = ["**/reminders.spec.ts"];
-
-/** Chromium at `executablePath` (scripts/chromium.mjs finds both), headless, its network calls home off. */
-function launch(executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium") {
-  return {
-    executablePath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  };
-}
 
 export default defineConfig({
   testDir: ".",
@@ -50,14 +35,14 @@ export default defineConfig({
     // and V8 without the desktop browser around them, about a fifth less CPU for the suite (docs/decisions/007).
     {
       name: "phone",
-      use: { ...PHONE, browserName: "chromium", launchOptions: launch(process.env.CHROMIUM_HEADLESS_SHELL_PATH) },
+      use: { ...PHONE, browserName: "chromium", launchOptions: chromiumLaunch(process.env.CHROMIUM_HEADLESS_SHELL_PATH) },
       testIgnore: FULL_CHROMIUM,
     },
     // The shell reports notifications as denied whatever was granted; the daily reminder's spec needs the permission
     // granted and the push service missing, as a real phone without the app installed has it.
     {
       name: "phone (Chromium)",
-      use: { ...PHONE, browserName: "chromium", launchOptions: launch(process.env.CHROMIUM_PATH) },
+      use: { ...PHONE, browserName: "chromium", launchOptions: chromiumLaunch(process.env.CHROMIUM_PATH) },
       testMatch: FULL_CHROMIUM,
     },
   ],

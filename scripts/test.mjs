@@ -1,5 +1,5 @@
-// npm test: the static checks (ESLint, the import graph, Prettier, tsc) side by side, then unit tests, the build and
-// bundle budget, and the integration and end-to-end tests side by side. Stops after the first failing step and ends
+// npm test: the static checks (ESLint, the import graph, Prettier, tsc), the unit tests and the build with its bundle
+// budget side by side, then the integration and end-to-end tests side by side. Stops after the first failing step and ends
 // with one line "tests: N passed, N failed". Why the steps run so: docs/decisions/007-test-suite-speed.md.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -97,10 +97,12 @@ const vitest = (project) => ({
 const e2eReport = path.join(results, "e2e.json");
 
 const steps = [
-  // tsc checks the shared package once and the rest against its declarations (project references); each tool keeps a
-  // cache in node_modules/.cache, so a second run checks only what changed.
+  // Nothing here needs another's output, and tsc alone (one thread) would leave a core idle for half a minute: the static
+  // checks, the unit tests and the build run side by side. tsc checks the shared package once and the rest against its
+  // declarations (project references); each tool keeps a cache in node_modules/.cache, so a second run checks only what
+  // changed.
   () =>
-    together("Static checks", [
+    together("Static checks, unit tests and the build", [
       { title: "Typecheck (tsc -b, strict)", command: "npm", args: ["run", "typecheck", "--silent"] },
       {
         title: "Lint (ESLint)",
@@ -113,9 +115,9 @@ const steps = [
         command: "npx",
         args: ["prettier", "--check", ".", "--cache", "--cache-location", path.join(cache, "prettier/cache")],
       },
-    ]),
-  () => run({ title: "Unit tests", ...vitest("unit") }).then((ok) => (countVitest(path.join(results, "unit.json")), ok)),
-  () => run({ title: "Build and bundle budget", command: "node", args: ["scripts/check-bundle.mjs"] }),
+      { title: "Unit tests", ...vitest("unit") },
+      { title: "Build and bundle budget", command: "node", args: ["scripts/check-bundle.mjs"] },
+    ]).then((ok) => (countVitest(path.join(results, "unit.json")), ok)),
   // Both wait on their servers and databases as much as they compute: side by side they keep both cores busy.
   () =>
     together("Integration and end-to-end tests", [
