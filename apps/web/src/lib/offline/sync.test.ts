@@ -183,8 +183,38 @@ describe("when the connection is back but not yet usable", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await vi.waitFor(async () => expect(await queuedWrites()).toEqual([]));
     expect(sent).toHaveLength(2);
-    await settled(0);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sent).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test("after a flush that sent something, the pages re-read at once and once more 2 s later (not while offline)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    setQueueMember(`member-${crypto.randomUUID()}`);
+    const client = new QueryClient();
+    const rereads = vi.spyOn(client, "invalidateQueries");
+    const entry = () => json(201, { entry: {}, whisper: null, care: false });
+
+    device(false);
+    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "at dawn" }, label: "Journal entry" });
+    device(true, entry);
+    await syncNow(client);
+    expect(rereads).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(rereads).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rereads).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(rereads).toHaveBeenCalledTimes(2);
+
+    // Offline again by the time the second re-read is due: it waits for the next sync instead.
+    device(false);
+    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "at dusk" }, label: "Journal entry" });
+    device(true, entry);
+    await syncNow(client);
+    expect(rereads).toHaveBeenCalledTimes(3);
+    device(false);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(rereads).toHaveBeenCalledTimes(3);
   });
 });

@@ -23,6 +23,23 @@ const SOON_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
 let soon: ReturnType<typeof setTimeout> | undefined;
 let soonTries = 0;
 
+/**
+ * After a flush that sent something the pages re-read their queries at once and once more 2 s later. The first re-read
+ * can meet the connection still coming back (the page is told "online" before the service worker is, on a phone
+ * handing over from Wi-Fi), and the worker then answers it from its cache, from before the writes: the entry just
+ * synced would vanish from his journal until the next re-read.
+ */
+const REREAD_AFTER_SYNC_MS = 2_000;
+let reread: ReturnType<typeof setTimeout> | undefined;
+
+function rereadSoon(client: QueryClient): void {
+  clearTimeout(reread);
+  reread = setTimeout(() => {
+    reread = undefined;
+    if (navigator.onLine) void client.invalidateQueries();
+  }, REREAD_AFTER_SYNC_MS);
+}
+
 const listeners = new Set<() => void>();
 /** The writes waiting on this device changed (one queued, some sent, another member signed in). */
 function queueChanged() {
@@ -43,6 +60,8 @@ export function setQueueMember(memberId: string | null): void {
   clearTimeout(soon);
   soon = undefined;
   soonTries = 0;
+  clearTimeout(reread);
+  reread = undefined;
   queueChanged();
 }
 
@@ -146,6 +165,7 @@ export function syncNow(client: QueryClient): Promise<void> {
         );
         if ([...result.answers.values()].some(needsCare)) careListener?.();
         void client.invalidateQueries();
+        rereadSoon(client);
       }
     } finally {
       flushing = null;
