@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { makeMember, newUser, signUpMember } from "./helpers";
 
 test("a signed-out first load logs no console error and breaks no Content-Security-Policy rule", async ({ page }) => {
@@ -76,10 +76,11 @@ test("/success tells the truth: a member who did not pay is not told he is Premi
  * about, mixed content, a blocked resource: Chromium's DevTools issues, Lighthouse's "inspector-issues" and
  * "deprecations"), a doctype and UTF-8, no permission asked for on load, pictures drawn at their own proportions, and
  * pasting into the password field allowed. The cookie is Secure behind an https address: apps/server/test/auth.test.ts.
+ * Two tests, as Lighthouse's were.
  */
-test("/auth and signed-in Today: no console error, no browser issue or deprecated API, no permission asked on load", async ({
-  page,
-}) => {
+
+/** Watches the page from its first script: what it logs, throws and asks for, and the issues the browser raises. */
+async function watchPractices(page: Page) {
   await page.addInitScript(() => {
     const asked: string[] = [];
     (window as unknown as { permissionsAsked: string[] }).permissionsAsked = asked;
@@ -104,40 +105,50 @@ test("/auth and signed-in Today: no console error, no browser issue or deprecate
     problems.push(`issue: ${issue.code} ${JSON.stringify(issue.details).slice(0, 300)}`),
   );
   await devtools.send("Audits.enable");
+  return problems;
+}
 
-  const check = async (where: string) => {
-    const page_ = await page.evaluate(() => {
-      const password = document.querySelector<HTMLInputElement>('input[type="password"]');
-      const paste = new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: new DataTransfer() });
-      password?.dispatchEvent(paste);
-      const distorted = Array.from(document.images)
-        .filter((img) => img.complete && img.naturalWidth > 0 && img.width > 0 && img.height > 0)
-        .filter((img) => getComputedStyle(img).objectFit === "fill")
-        .filter(
-          (img) =>
-            Math.abs(img.width / img.height - img.naturalWidth / img.naturalHeight) >
-            0.05 * (img.naturalWidth / img.naturalHeight),
-        )
-        .map((img) => img.currentSrc);
-      return {
-        doctype: document.doctype?.name ?? null,
-        charset: document.characterSet,
-        pasteBlocked: password ? paste.defaultPrevented : false,
-        distorted,
-        asked: (window as unknown as { permissionsAsked: string[] }).permissionsAsked,
-      };
-    });
-    expect(page_, where).toEqual({ doctype: "html", charset: "UTF-8", pasteBlocked: false, distorted: [], asked: [] });
-  };
+/** The page as it is now: a doctype and UTF-8, pasting into a password allowed, pictures in proportion, nothing asked. */
+async function expectGoodPractices(page: Page, where: string) {
+  const found = await page.evaluate(() => {
+    const password = document.querySelector<HTMLInputElement>('input[type="password"]');
+    const paste = new ClipboardEvent("paste", { bubbles: true, cancelable: true, clipboardData: new DataTransfer() });
+    password?.dispatchEvent(paste);
+    const distorted = Array.from(document.images)
+      .filter((img) => img.complete && img.naturalWidth > 0 && img.width > 0 && img.height > 0)
+      .filter((img) => getComputedStyle(img).objectFit === "fill")
+      .filter(
+        (img) =>
+          Math.abs(img.width / img.height - img.naturalWidth / img.naturalHeight) > 0.05 * (img.naturalWidth / img.naturalHeight),
+      )
+      .map((img) => img.currentSrc);
+    return {
+      doctype: document.doctype?.name ?? null,
+      charset: document.characterSet,
+      pasteBlocked: password ? paste.defaultPrevented : false,
+      distorted,
+      asked: (window as unknown as { permissionsAsked: string[] }).permissionsAsked,
+    };
+  });
+  expect(found, where).toEqual({ doctype: "html", charset: "UTF-8", pasteBlocked: false, distorted: [], asked: [] });
+}
 
+test("/auth for a visitor: no console error, no browser issue or deprecated API, no permission asked on load", async ({
+  page,
+}) => {
+  const problems = await watchPractices(page);
   await page.goto("/auth");
   await expect(page.getByRole("heading", { name: /Welcome Back|Create Your Account/ })).toBeVisible();
-  await check("/auth");
+  await expectGoodPractices(page, "/auth");
+  expect(problems).toEqual([]);
+});
 
+test("signed-in Today: no console error, no browser issue or deprecated API, no permission asked on load", async ({ page }) => {
+  const problems = await watchPractices(page);
   await makeMember(page.context(), newUser("practices"));
   await page.goto("/");
   await expect(page.getByTestId("streak")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-  await check("Today");
+  await expectGoodPractices(page, "Today");
   expect(problems).toEqual([]);
 });
