@@ -199,8 +199,8 @@ export function medianRun(runs) {
 
 /**
  * The pages Lighthouse loads, on one built server (`env` adds to its settings: WEB_DIST for another build): a member
- * ready for Today, a fresh Chrome (his first visit, with his cookie sent; /auth for a visitor) and his own Chrome that
- * has visited Today before (the returning member). `stop()` ends the Chromes and the server.
+ * ready for Today, a fresh Chrome (his first visit, with his cookie sent), his own Chrome that has visited Today before
+ * (the returning member), and a visitor's Chrome for /auth. `stop()` ends the Chromes and the server.
  */
 export async function startLighthouseStack({ name, env = {}, chromePath }) {
   const chromes = [];
@@ -215,6 +215,10 @@ export async function startLighthouseStack({ name, env = {}, chromePath }) {
     chromes.push(chrome);
     const returning = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
     chromes.push(returning);
+    // A visitor's own Chrome: Lighthouse keeps cookies between runs, and in the member's the signed-in hint his Today
+    // set makes /auth ask for his profile (a 401 in the console, which best practices counts).
+    const visitor = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    chromes.push(visitor);
     const base = `http://127.0.0.1:${server.port}`;
     await visitAsMember(returning.port, base, cookie);
     const pages = [
@@ -226,7 +230,7 @@ export async function startLighthouseStack({ name, env = {}, chromePath }) {
         chromePort: returning.port,
         keepStorage: true,
       },
-      { key: "auth", label: "/auth (a visitor; the baseline)", url: `${base}/auth`, chromePort: chrome.port },
+      { key: "auth", label: "/auth (a visitor; the baseline)", url: `${base}/auth`, chromePort: visitor.port },
     ];
     return { pages, stop };
   } catch (error) {
@@ -341,7 +345,7 @@ export function renderLighthouse(r) {
   const niceness = r.settings.harnessNiceness
     ? `; the server (with its PostgreSQL) and Lighthouse's own process run at nice ${r.settings.harnessNiceness}, below the browser, since Lighthouse multiplies each task's wall time by 4 and on 2 cores the renderer otherwise waits for a core they hold`
     : "";
-  return `Measured ${r.measuredAt}. Lighthouse ${r.settings.lighthouse}, mobile form factor with its default simulated throttling (a mid-range phone on slow 4G), performance category only, against the built server (embedded PostgreSQL) on 127.0.0.1 in Debian's Chromium, headless${niceness}. Each page is loaded once to warm up, then ${r.settings.runs} times, the pages taking turns (so the machine's load falls on all alike); the table shows the medians. Today is read by a member who has finished onboarding and whose devotional is already written. In the first row his session cookie is sent with every request and Lighthouse resets the browser's storage before each load, as it does by default: a first visit in that browser (no service worker, no code in its caches); the page the server sends for his session carries the signed-in hints, so the session, the profile and Today's screen are asked together and Today's code is fetched beside the entry's. In the second row, his own Chrome visited Today before (his cookie in its jar; the service worker installed and in control) and Lighthouse keeps its storage (\`disableStorageReset\`): his loads on the mornings after the first. /auth is the same build's lightest page, for a visitor, as the baseline in the same run.
+  return `Measured ${r.measuredAt}. Lighthouse ${r.settings.lighthouse}, mobile form factor with its default simulated throttling (a mid-range phone on slow 4G), the performance category (accessibility and best practices scored on each page's warm-up load), against the built server (embedded PostgreSQL) on 127.0.0.1 in Debian's Chromium, headless${niceness}. Each page is loaded once to warm up, then ${r.settings.runs} times, the pages taking turns (so the machine's load falls on all alike); the table shows the medians. Today is read by a member who has finished onboarding and whose devotional is already written. In the first row his session cookie is sent with every request and Lighthouse resets the browser's storage before each load, as it does by default: a first visit in that browser (no service worker, no code in its caches); the page the server sends for his session carries the signed-in hints, so the session, the profile and Today's screen are asked together and Today's code is fetched beside the entry's. In the second row, his own Chrome visited Today before (his cookie in its jar; the service worker installed and in control) and Lighthouse keeps its storage (\`disableStorageReset\`): his loads on the mornings after the first. /auth is the same build's lightest page, for a visitor in a Chrome of his own, as the baseline in the same run.
 
 ${header}
 | --- | --- | --- | --- | --- | --- | --- | --- |

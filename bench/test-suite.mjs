@@ -31,12 +31,15 @@ export function parseSteps(output) {
     .reverse()
     .find((l) => l.includes("Time per step:"));
   if (!line) return [];
-  return line
-    .slice(line.indexOf("Time per step:") + "Time per step:".length)
-    .split(";")
-    .map((part) => part.trim().match(/^\[?(.+?): (\d+) s\]?$/))
-    .filter(Boolean)
-    .map((m) => ({ step: m[1], seconds: Number(m[2]) }));
+  return (
+    line
+      .slice(line.indexOf("Time per step:") + "Time per step:".length)
+      .split(";")
+      .map((part) => part.trim().match(/^(\[?)(.+?): (\d+) s\]?$/))
+      .filter(Boolean)
+      // "[Group: N s]": the steps before it ran side by side in N s.
+      .map((m) => ({ step: m[2], seconds: Number(m[3]), ...(m[1] ? { together: true } : {}) }))
+  );
 }
 
 // Colour codes, as vitest and the list reporter print them.
@@ -118,7 +121,8 @@ export async function runTestSuite() {
   };
 }
 
-const describeSteps = (run) => run.steps.map((s) => `${s.step} ${s.seconds} s`).join("; ");
+const describeSteps = (run) =>
+  run.steps.map((s) => (s.together ? `[${s.step}: ${s.seconds} s]` : `${s.step} ${s.seconds} s`)).join("; ");
 
 export function formatTestSuite(r) {
   return [

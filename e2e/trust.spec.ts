@@ -105,6 +105,12 @@ async function watchPractices(page: Page) {
     problems.push(`issue: ${issue.code} ${JSON.stringify(issue.details).slice(0, 300)}`),
   );
   await devtools.send("Audits.enable");
+  // What the browser itself writes to the console (a request answered 4xx or 5xx: "Failed to load resource"), which
+  // Lighthouse's errors-in-console counts and the page's console events do not carry.
+  devtools.on("Log.entryAdded", ({ entry }) => {
+    if (entry.level === "error") problems.push(`browser (${entry.source}): ${entry.text} ${entry.url ?? ""}`);
+  });
+  await devtools.send("Log.enable");
   return problems;
 }
 
