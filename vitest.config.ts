@@ -31,7 +31,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, "apps/server/test/**", "**/*.integration.test.ts"],
           // A worker's files share its modules: a fresh process per file cost 31 s of wall time and 38 s of CPU for 6 s
           // of tests; shared, the project takes 10 s. A test about a module's state when a page has just opened
-          // re-imports it (vi.resetModules, as lib/toast.test.ts does); shuffled runs (--sequence.shuffle) guard the rest.
+          // re-imports it (vi.resetModules, as lib/toast.test.ts does); shuffled runs (--sequence.shuffle) found no other.
           isolate: false,
         },
       },

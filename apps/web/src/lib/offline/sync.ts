@@ -25,9 +25,9 @@ let soonTries = 0;
 
 /**
  * After a flush that sent something the pages re-read their queries at once and once more 2 s later. The first re-read
- * can meet the connection still coming back (the page is told "online" before the service worker is, on a phone
- * handing over from Wi-Fi), and the worker then answers it from its cache, from before the writes: the entry just
- * synced would vanish from his journal until the next re-read.
+ * can meet the connection still coming back (a line that drops once more as it returns; in the e2e suite the page is
+ * told "online" before the service worker), and the worker then answers it from its cache, from before the writes:
+ * the entry just synced would vanish from his journal until the next re-read.
  */
 const REREAD_AFTER_SYNC_MS = 2_000;
 let reread: ReturnType<typeof setTimeout> | undefined;
