@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { QueryClient } from "@tanstack/react-query";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { onQueueChange, onSyncedCare, queuedWrites, setQueueMember, syncNow, writeOrQueue } from "./sync";
 
 afterEach(() => {
@@ -131,15 +131,23 @@ describe("when the connection is back but not yet usable", () => {
     vi.useRealTimers();
   });
 
+  beforeEach(() => {
+    // Only the timers: the fake IndexedDB schedules its own work on the real ones.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    setQueueMember(`member-${crypto.randomUUID()}`);
+  });
+
+  /** A journal entry written with the network cut: kept on the device. */
+  async function keptOffline(content: string) {
+    device(false);
+    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content }, label: "Journal entry" });
+  }
+
   /** The flush a quick try started has finished: the next quick try is set (or, once they are spent, none is). */
   const settled = (timers: number) => vi.waitFor(() => expect(vi.getTimerCount()).toBe(timers));
 
   test("a flush that fails while the browser says online is tried again after 1, 2, 4, 8 and 16 s, and no more", async () => {
-    // Only the timers: the fake IndexedDB schedules its own work on the real ones.
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    setQueueMember(`member-${crypto.randomUUID()}`);
-    device(false);
-    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "in the cabin" }, label: "Journal entry" });
+    await keptOffline("in the cabin");
     const client = new QueryClient();
     // Online, but every request still fails (the network has not caught up with the browser's "online").
     const sent = device(true);
@@ -167,11 +175,7 @@ describe("when the connection is back but not yet usable", () => {
   });
 
   test("the second try sends it once the network answers, and then no more tries are made", async () => {
-    // Only the timers: the fake IndexedDB schedules its own work on the real ones.
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    setQueueMember(`member-${crypto.randomUUID()}`);
-    device(false);
-    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "by the lake" }, label: "Journal entry" });
+    await keptOffline("by the lake");
     const client = new QueryClient();
     let usable = false;
     const sent = device(true, () => {
@@ -189,14 +193,11 @@ describe("when the connection is back but not yet usable", () => {
   });
 
   test("after a flush that sent something, the pages re-read at once and once more 2 s later (not while offline)", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    setQueueMember(`member-${crypto.randomUUID()}`);
     const client = new QueryClient();
     const rereads = vi.spyOn(client, "invalidateQueries");
     const entry = () => json(201, { entry: {}, whisper: null, care: false });
 
-    device(false);
-    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "at dawn" }, label: "Journal entry" });
+    await keptOffline("at dawn");
     device(true, entry);
     await syncNow(client);
     expect(rereads).toHaveBeenCalledTimes(1);
@@ -208,8 +209,7 @@ describe("when the connection is back but not yet usable", () => {
     expect(rereads).toHaveBeenCalledTimes(2);
 
     // Offline again by the time the second re-read is due: it waits for the next sync instead.
-    device(false);
-    await writeOrQueue({ method: "POST", path: "/api/journal", body: { content: "at dusk" }, label: "Journal entry" });
+    await keptOffline("at dusk");
     device(true, entry);
     await syncNow(client);
     expect(rereads).toHaveBeenCalledTimes(3);
