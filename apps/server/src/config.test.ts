@@ -23,6 +23,50 @@ describe("PASSWORD_HASHING", () => {
   });
 });
 
+describe("TRUST_PROXY", () => {
+  const trustProxy = (TRUST_PROXY?: string) => loadConfig(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).trustProxy;
+
+  test("is off unless set, and with false or 0", () => {
+    expect(trustProxy()).toEqual({ mode: "off" });
+    expect(trustProxy("false")).toEqual({ mode: "off" });
+    expect(trustProxy("0")).toEqual({ mode: "off" });
+  });
+
+  test("true is one proxy in front; a number is that many", () => {
+    expect(trustProxy("true")).toEqual({ mode: "hops", hops: 1 });
+    expect(trustProxy("3")).toEqual({ mode: "hops", hops: 3 });
+  });
+
+  test("takes the proxies' addresses and ranges, IPv4 and IPv6", () => {
+    const parsed = trustProxy("10.0.0.0/8, 192.0.2.10,fd00::/8, 2001:db8::1");
+    expect(parsed).toMatchObject({ mode: "addresses", proxies: ["10.0.0.0/8", "192.0.2.10", "fd00::/8", "2001:db8::1"] });
+    if (parsed.mode !== "addresses") return;
+    expect(parsed.ranges.check("10.200.0.1", "ipv4")).toBe(true);
+    expect(parsed.ranges.check("192.0.2.10", "ipv4")).toBe(true);
+    expect(parsed.ranges.check("192.0.2.11", "ipv4")).toBe(false);
+    expect(parsed.ranges.check("fdab::1", "ipv6")).toBe(true);
+    expect(parsed.ranges.check("2001:db8::2", "ipv6")).toBe(false);
+  });
+
+  test("an entry that is neither an address nor a range is refused at start, named", () => {
+    for (const [value, entry] of [
+      ["10.0.0.0/33", "10.0.0.0/33"],
+      ["10.0.0.1, 10.0.0.300", "10.0.0.300"],
+      ["fd00::/129", "fd00::/129"],
+      ["10.0.0.0/8/8", "10.0.0.0/8/8"],
+      ["10.0.0.0/", "10.0.0.0/"],
+      ["yes", "yes"],
+      ["-1", "-1"],
+      [",", ","],
+    ]) {
+      expect(() => trustProxy(value), value).toThrow(ConfigError);
+      expect(() => trustProxy(value), value).toThrow(
+        `TRUST_PROXY: "${entry}" is not an IP address or a range such as 10.0.0.0/8 or fd00::/8 (TRUST_PROXY is false, true, the number of proxies in front, or their addresses)`,
+      );
+    }
+  });
+});
+
 describe(".env.example", () => {
   const root = path.resolve(import.meta.dirname, "../../..");
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { IceServer } from "@shepherd/shared";
 import type { PasswordHashing } from "./auth/password-hashing";
+import { trustedProxyRanges, type TrustProxy } from "./http/client-ip";
 
 /** Environment -> typed config, validated once at start. Every variable is documented in the README. */
 const envSchema = z.object({
@@ -16,10 +17,7 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().default(""),
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
   PASSWORD_HASHING: z.enum(["standard", "test"], { error: "PASSWORD_HASHING must be standard or test" }).default("standard"),
-  TRUST_PROXY: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
+  TRUST_PROXY: z.string().default("false"),
   REQUIRE_EMAIL_VERIFICATION: z
     .enum(["true", "false"], { error: "REQUIRE_EMAIL_VERIFICATION must be true or false" })
     .default("false")
@@ -119,7 +117,11 @@ export type Config = {
   authSecret: string | undefined;
   /** PASSWORD_HASHING: Better Auth's scrypt, or a test-cost one (NODE_ENV=test only; auth/password-hashing.ts). */
   passwordHashing: PasswordHashing;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: which hops of `X-Forwarded-For` are proxies of ours (http/client-ip.ts): none (`false`), the nearest N
+   * (`true` is 1), or those whose addresses are listed. The client is the hop nearest the server that is not one.
+   */
+  trustProxy: TrustProxy;
   /** REQUIRE_EMAIL_VERIFICATION: a new account signs in only once its email address is verified by a mailed link. */
   requireEmailVerification: boolean;
   adminEmails: string[];
@@ -207,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: list(e.TRUSTED_ORIGINS),
     authSecret: e.BETTER_AUTH_SECRET,
     passwordHashing: e.PASSWORD_HASHING,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxyConfig(e.TRUST_PROXY),
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     adminEmails: list(e.ADMIN_EMAILS).map((x) => x.toLowerCase()),
     smtpUrl: e.SMTP_URL,
@@ -237,6 +239,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: vapidConfig(e),
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
   };
+}
+
+/** TRUST_PROXY: false, true (one proxy), the number of proxies in front, or their addresses and ranges. */
+function trustProxyConfig(value: string): TrustProxy {
+  const text = value.trim();
+  if (text === "false") return { mode: "off" };
+  if (text === "true") return { mode: "hops", hops: 1 };
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? { mode: "off" } : { mode: "hops", hops: Number(text) };
+  const proxies = text
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const parsed = trustedProxyRanges(proxies);
+  if (proxies.length === 0 || "invalid" in parsed)
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: "${"invalid" in parsed ? parsed.invalid : value}" is not an IP address or a range such as 10.0.0.0/8 or fd00::/8 (TRUST_PROXY is false, true, the number of proxies in front, or their addresses)`,
+    );
+  return { mode: "addresses", proxies, ranges: parsed.ranges };
 }
 
 function stripeConfig(e: z.infer<typeof envSchema>): Config["stripe"] {
