@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createDatabase, createPool, runMigrations, schema } from "../apps/server/src/db/client";
+import { createDatabase, createPool, schema } from "../apps/server/src/db/client";
+import { applyMigrations } from "../apps/server/src/db/migrate";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded";
 import { createLogger } from "../apps/server/src/logger";
 import { streakDays } from "../apps/server/src/modules/devotional/service";
@@ -16,7 +17,7 @@ const pg = await startEmbeddedPostgres({ dataDir, log });
 const pool = createPool(pg.url, log, 4);
 try {
   const db = createDatabase(pool);
-  await runMigrations(db);
+  await applyMigrations(pool);
   const userId = "bench-streak-user";
   await db.insert(schema.users).values({ id: userId, name: "Streak Bench", email: "streak@example.com" });
   await db.insert(schema.profiles).values({ id: userId, displayName: "Streak Bench", timeZone: "America/Chicago" });

@@ -24,6 +24,7 @@ await build({
   entryPoints: {
     main: path.join(here, "src/main.ts"),
     cli: path.join(here, "src/cli.ts"),
+    ops: path.join(here, "src/ops.ts"),
     // The offline speech worker runs in its own thread from its own file (see providers/tts/espeak.ts).
     "espeak-worker": path.join(here, "src/providers/tts/espeak-worker.ts"),
   },

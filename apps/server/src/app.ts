@@ -8,6 +8,7 @@ import { isServedAuthEndpoint } from "./auth/rules";
 import { throttledAuthRequest } from "./auth/throttle";
 import { currentUser, userResolver } from "./auth/middleware";
 import type { AppContext, AppEnv } from "./context";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/outage";
 import { AppError } from "./errors";
 import { checkAddress, checkJsonText, isJson } from "./http/clean-input";
 import { clientIp } from "./http/client-ip";
@@ -79,6 +80,12 @@ export function createApp(ctx: AppContext) {
   });
 
   app.onError((error, c) => {
+    // The database cannot be reached or did not answer in time (db/outage.ts), whoever wrapped its error: a moment's wait.
+    if (isDatabaseUnavailable(error)) {
+      ctx.log.warn({ err: error, requestId: c.get("requestId"), path: c.req.path }, "database unavailable");
+      c.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ error: { code: "UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE } }, 503);
+    }
     if (error instanceof AppError) {
       return c.json({ error: { code: error.code, message: error.message, issues: error.issues } }, error.status);
     }

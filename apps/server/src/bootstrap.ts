@@ -5,8 +5,10 @@ import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type pg from "pg";
-import { createDatabase, createPool, runMigrations, type Database as DrizzleDatabase } from "./db/client";
-import { startEmbeddedPostgres } from "./db/embedded";
+import { createDatabase, createPool, type Database as DrizzleDatabase } from "./db/client";
+import { applyMigrations, withMigrationLock } from "./db/migrate";
+import { watchDatabaseContact } from "./db/outage";
+import { startEmbeddedPostgres, type ClusterLocation } from "./db/embedded";
 import type { Logger } from "./logger";
 import { createComposer } from "./providers/ai/composer";
 import { loadLibrary } from "./providers/ai/library";
@@ -37,6 +39,7 @@ import { startImageWriters } from "./modules/admin/images";
 import { startPlanWriters } from "./modules/path/generation";
 import { startReminderJobs } from "./modules/reminders/jobs";
 import { startHousekeeping } from "./jobs/housekeeping";
+import { startBackupJob } from "./backup/schedule";
 import { startActiveDaysJob } from "./modules/admin/jobs";
 import { startGatheringLogsJob } from "./modules/gatherings/jobs";
 import { createPushSender } from "./modules/reminders/push";
@@ -46,6 +49,8 @@ import { vapidKeys } from "./modules/reminders/vapid";
 
 export interface Database {
   url: string;
+  /** The embedded cluster's folder, and why it is not DATA_DIR/postgres when it is not; undefined with DATABASE_URL. */
+  cluster?: ClusterLocation;
   stop(): Promise<void>;
 }
 
@@ -58,7 +63,7 @@ export async function openDatabase(config: Config, log: Logger, options: { share
     log,
     shareRunning: options.shareRunning,
   });
-  return { url: embedded.url, stop: embedded.stop };
+  return { url: embedded.url, cluster: embedded.location, stop: embedded.stop };
 }
 
 /** BETTER_AUTH_SECRET, or one generated on first start and kept in DATA_DIR/auth-secret. */
@@ -73,12 +78,18 @@ export function authSecret(config: Config, log: Logger): string {
   return secret;
 }
 
-/** Migrations, then the shipped content the app reads from the database: the Bible, the starter plans and series. */
+/**
+ * Migrations, then the shipped content the app reads from the database: the Bible, the starter plans and series. Under
+ * the migration lock (db/migrate.ts): servers started together on one database take turns, and the later ones find it
+ * all done. Refuses a database whose schema is newer than this code.
+ */
 export async function prepareDatabase({ pool, db, log }: { pool: pg.Pool; db: DrizzleDatabase; log: Logger }): Promise<void> {
-  await runMigrations(db);
-  await ensureBibleLoaded(pool, log);
-  await ensureStarterPlans(db, loadPlanLibrary().plans, log);
-  await ensureStarterSeries(db, loadSeriesLibrary(), log);
+  await withMigrationLock(pool, async () => {
+    await applyMigrations(pool);
+    await ensureBibleLoaded(pool, log);
+    await ensureStarterPlans(db, loadPlanLibrary().plans, log);
+    await ensureStarterSeries(db, loadSeriesLibrary(), log);
+  });
 }
 
 export async function buildContext(options: {
@@ -95,9 +106,19 @@ export async function buildContext(options: {
 }): Promise<AppContext & { close(): Promise<void> }> {
   const background = options.background !== false;
   const { config, log } = options;
-  const pool = createPool(options.databaseUrl, log);
+  const { connectMs, queryMs } = config.databaseTimeouts;
+  const pool = createPool(options.databaseUrl, log, { connectTimeoutMs: connectMs, queryTimeoutMs: queryMs });
   const db = createDatabase(pool);
-  if (options.migrate !== false && background) await prepareDatabase({ pool, db, log });
+  if (options.migrate !== false && background) {
+    // Migrations and the Bible load may take longer than any request's query may: a pool of their own, with no query timeout.
+    const maintenance = createPool(options.databaseUrl, log, { max: 3, connectTimeoutMs: connectMs });
+    try {
+      await prepareDatabase({ pool: maintenance, db: createDatabase(maintenance), log });
+    } finally {
+      await maintenance.end();
+    }
+  }
+  const databaseContact = watchDatabaseContact({ pool, log, downAfterMs: config.healthDatabaseDownMs });
   const mail = createMailProvider({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({
     db,
@@ -129,6 +150,7 @@ export async function buildContext(options: {
     leaseSeconds: config.jobLeaseSeconds,
     retryDelaySeconds: config.jobRetryDelaySeconds,
     supervise: background,
+    timeouts: config.databaseTimeouts,
   });
   await jobs.start();
   if (background) await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
@@ -145,6 +167,7 @@ export async function buildContext(options: {
   if (background) await startHousekeeping({ db, jobs, log });
   if (background) await startActiveDaysJob({ db, jobs, log });
   if (background) await startGatheringLogsJob({ db, jobs });
+  if (background) await startBackupJob({ config, databaseUrl: options.databaseUrl, db, jobs, log });
   const stopMentionPushes = startMentionPushes({ ...reminders, realtime });
   return {
     config,
@@ -168,6 +191,7 @@ export async function buildContext(options: {
     gatherings,
     sessions,
     memberRows,
+    databaseContact,
     async close() {
       stopSweeper();
       stopMentionPushes();
@@ -177,6 +201,7 @@ export async function buildContext(options: {
       await gatherings.close();
       await listener.close();
       await mail.close();
+      databaseContact.close();
       await pool.end();
     },
   };

@@ -13,6 +13,24 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url("DATABASE_URL must be a postgres:// URL").optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, "DATABASE_CONNECT_TIMEOUT_SECONDS must be at least 1")
+    .max(60, "DATABASE_CONNECT_TIMEOUT_SECONDS must be at most 60")
+    .default(3),
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, "DATABASE_QUERY_TIMEOUT_SECONDS must be at least 1")
+    .max(600, "DATABASE_QUERY_TIMEOUT_SECONDS must be at most 600")
+    .default(5),
+  HEALTH_DATABASE_DOWN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, "HEALTH_DATABASE_DOWN_SECONDS must be at least 1")
+    .max(3600, "HEALTH_DATABASE_DOWN_SECONDS must be at most 3600")
+    .default(30),
   PUBLIC_URL: z.string().url("PUBLIC_URL must be a full URL such as https://shepherd.example.com").optional(),
   TRUSTED_ORIGINS: z.string().default(""),
   BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
@@ -99,6 +117,13 @@ const envSchema = z.object({
       "VAPID_SUBJECT must be a mailto: address or an https:// URL, such as mailto:admin@example.com",
     )
     .optional(),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int()
+    .min(1, "BACKUP_KEEP must be at least 1 (the newest archive is always kept)")
+    .max(3650, "BACKUP_KEEP must be at most 3650")
+    .default(7),
   BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])
     .optional()
@@ -112,6 +137,15 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number;
+  /**
+   * DATABASE_CONNECT_TIMEOUT_SECONDS and DATABASE_QUERY_TIMEOUT_SECONDS: the longest a request's query waits for a
+   * connection, and for its answer (PostgreSQL's statement_timeout, and the client's own for a server that cannot answer
+   * at all). Past either the request is answered 503 with Retry-After. Migrations and the start-up content load have no
+   * query timeout.
+   */
+  databaseTimeouts: { connectMs: number; queryMs: number };
+  /** HEALTH_DATABASE_DOWN_SECONDS: /api/health (liveness) fails once the process has not reached its database this long. */
+  healthDatabaseDownMs: number;
   publicUrl: string | undefined;
   trustedOrigins: string[];
   authSecret: string | undefined;
@@ -169,6 +203,8 @@ export type Config = {
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
   /** The local test checkout (no money moves): on by default, off in production unless BILLING_LOCAL_CHECKOUT=true. */
   localCheckoutAllowed: boolean;
+  /** BACKUP_DIR: a backup archive written there daily (backup/schedule.ts), the newest BACKUP_KEEP kept; off when unset. */
+  backup: { dir: string | undefined; keep: number };
 };
 
 export class ConfigError extends Error {}
@@ -205,6 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
+    },
+    healthDatabaseDownMs: e.HEALTH_DATABASE_DOWN_SECONDS * 1000,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     trustedOrigins: list(e.TRUSTED_ORIGINS),
     authSecret: e.BETTER_AUTH_SECRET,
@@ -238,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     livekit: livekitConfig(e),
     vapid: vapidConfig(e),
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
+    backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined, keep: e.BACKUP_KEEP },
   };
 }
 

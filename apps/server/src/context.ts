@@ -3,6 +3,7 @@ import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { MemberRows } from "./db/member-rows";
+import type { DatabaseContact } from "./db/outage";
 import type { JobQueue } from "./jobs/queue";
 import type { Logger } from "./logger";
 import type { AiTextProvider } from "./providers/ai/ai";
@@ -40,6 +41,8 @@ export interface AppContext {
   sessions: SessionCache;
   /** A member's own rows read on nearly every visit, kept while PostgreSQL's notices can end them (db/member-rows.ts). */
   memberRows: MemberRows;
+  /** When this process last reached its database (db/outage.ts): the liveness check fails once that is too long ago. */
+  databaseContact: DatabaseContact;
   /** Gathering rooms' signaling: the sockets this process holds, their rooms replayed from the log (LISTEN/NOTIFY). */
   gatherings: GatheringRelay;
   /** Background jobs in PostgreSQL (pg-boss): plan generation. This process works on them too. */

@@ -31,8 +31,8 @@ async function rowsOf(db: Database, userId: string, email: string) {
     // The per-account throttles are keyed by his email or id (wrong passwords, wrong codes, codes used).
     db
       .select()
-      .from(schema.rateLimits)
-      .where(or(like(schema.rateLimits.key, `%${email.toLowerCase()}%`), like(schema.rateLimits.key, `%${userId}%`))),
+      .from(schema.throttles)
+      .where(or(like(schema.throttles.key, `%${email.toLowerCase()}%`), like(schema.throttles.key, `%${userId}%`))),
   ]);
   return {
     users: users.length,

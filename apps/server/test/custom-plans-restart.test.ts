@@ -24,7 +24,7 @@ let database: TestDatabase;
 let fake: FakeOpenAi;
 let dataDir: string;
 const running: BuiltServer[] = [];
-const pool = () => createPool(database.url, createLogger("silent"), 2);
+const pool = () => createPool(database.url, createLogger("silent"), { max: 2 });
 
 beforeAll(async () => {
   buildServerIfNeeded();

@@ -285,14 +285,14 @@ describe("6. a per-account throttle with a growing delay", () => {
     expect(sixth.json().error.message).toMatch(/^Too many wrong passwords for this account\. Wait \d+ seconds? and try again/);
     // Even the right password waits (a delay, not a lockout: at most a minute).
     expect((await signIn(from(7), user)).status).toBe(429);
-    const key = `shepherd:sign-in-failures:${user.email.toLowerCase()}`;
+    const key = `sign-in-failures:${user.email.toLowerCase()}`;
     await app.db
-      .update(schema.rateLimits)
+      .update(schema.throttles)
       .set({ lastRequest: Date.now() - 61_000 })
-      .where(eq(schema.rateLimits.key, key));
+      .where(eq(schema.throttles.key, key));
     expect((await signIn(from(8), user)).status).toBe(200);
     // A success clears the count: the next wrong password is an ordinary 401.
-    expect(await app.db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, key))).toEqual([]);
+    expect(await app.db.select().from(schema.throttles).where(eq(schema.throttles.key, key))).toEqual([]);
     expect((await signIn(from(9), { email: user.email, password: "Wrong-again-1" })).status).toBe(401);
   });
 });

@@ -69,6 +69,6 @@ describe("daily housekeeping", () => {
 
     // Nothing more to remove the second time.
     const again = await pruneOldRows(app.db, now);
-    expect(again).toEqual({ clientWrites: 0, reminderSends: 0, gatheringServers: 0 });
+    expect(again).toEqual({ clientWrites: 0, reminderSends: 0, gatheringServers: 0, throttles: 0 });
   });
 });

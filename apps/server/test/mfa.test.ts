@@ -164,13 +164,13 @@ describe("two-factor sign-in with TOTP", () => {
       const wrong = await device.post("/api/auth/two-factor/verify-totp", { code: wrongCode(totp) });
       expect(wrong.status, wrong.text).toBe(401);
     }
-    const key = `shepherd:two-factor-failures:${user.id}`;
-    const counted = async () => (await app.db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, key)))[0];
+    const key = `two-factor-failures:${user.id}`;
+    const counted = async () => (await app.db.select().from(schema.throttles).where(eq(schema.throttles.key, key)))[0];
     expect((await counted())?.count, "every address's wrong code counts for the one account").toBe(5);
 
     // The next code, even the right one, must wait (1 s after 5 failures, doubling with each more; the last failure is
     // made "now" so that a slow machine does not outlast the wait), and says so.
-    await app.db.update(schema.rateLimits).set({ lastRequest: Date.now() }).where(eq(schema.rateLimits.key, key));
+    await app.db.update(schema.throttles).set({ lastRequest: Date.now() }).where(eq(schema.throttles.key, key));
     const member = app.client({ localAddress: "127.0.23.30" });
     expect((await signIn(member, user)).json().twoFactorRedirect).toBe(true);
     const waiting = await member.post("/api/auth/two-factor/verify-totp", { code: totp.generate() });
@@ -183,9 +183,9 @@ describe("two-factor sign-in with TOTP", () => {
 
     // Once the wait is over (the last failure moved 5 s back), the right code signs him in and the count is cleared.
     await app.db
-      .update(schema.rateLimits)
+      .update(schema.throttles)
       .set({ lastRequest: Date.now() - 5_000 })
-      .where(eq(schema.rateLimits.key, key));
+      .where(eq(schema.throttles.key, key));
     const later = app.client({ localAddress: "127.0.23.31" });
     expect((await signIn(later, user)).json().twoFactorRedirect).toBe(true);
     const code = totp.generate({ timestamp: Date.now() + totp.period * 1000 });

@@ -185,6 +185,18 @@ export interface AdminHealth {
   };
   jobs: Array<{ queue: string; queued: number; active: number; failed: number }>;
   storage: { bytes: number; files: number };
+  /**
+   * Scheduled backups (BACKUP_DIR): off, or the last run: when it finished (or started, while running), the archive's
+   * size, and its error when it failed.
+   */
+  backups:
+    | { scheduled: false }
+    | {
+        scheduled: true;
+        dir: string;
+        keep: number;
+        last: { at: string; file: string; bytes: number | null; error: string | null; running: boolean } | null;
+      };
   /** Retries of failed jobs, newest first (the audit log's entries about the queue). */
   job_audit: AdminAuditEntry[];
   providers: Array<{

@@ -9,7 +9,7 @@ import type { Logger } from "../logger";
 import type { MailProvider } from "../providers/mail/mail";
 import { passwordResetMail, verifyEmailMail } from "../providers/mail/templates";
 import { passwordOption, type PasswordHashing } from "./password-hashing";
-import { accountRulesHook } from "./rules";
+import { accountRulesHook, databaseOutageHook } from "./rules";
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot set it. */
 export const CLIENT_IP_HEADER = "x-shepherd-client-ip";
@@ -117,7 +117,10 @@ export function createAuth(options: AuthOptions) {
       disableCSRFCheck: false,
       database: { generateId: () => crypto.randomUUID() },
     },
-    hooks: { before: accountRulesHook },
+    hooks: { before: accountRulesHook, after: databaseOutageHook },
+    // Errors that are not Better Auth's own answers (a database that cannot be reached) reach app.ts's onError, which
+    // logs them through our logger and answers 503 when the database is the cause, instead of Better Auth's bare 500.
+    onAPIError: { throw: true },
     databaseHooks: {
       user: {
         create: {

@@ -1,6 +1,8 @@
 import { displayNameError, PASSWORD_MIN } from "@shepherd/shared";
 import { guessablePasswordProblem } from "@shepherd/shared/password-guess";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../db/outage";
+import { AppError } from "../errors";
 
 /**
  * Issue 19: Better Auth's endpoints are reachable from the internet as they are, so the account rules our own routes
@@ -61,6 +63,17 @@ function checkName(name: unknown): void {
   const problem = displayNameError(name);
   if (problem) throw refuse(problem);
 }
+
+/**
+ * Better Auth's after hook: an endpoint that caught a database error and answered its own 500 (get-session does) is
+ * answered as every route is while the database cannot be reached (app.ts: 503 with Retry-After).
+ */
+export const databaseOutageHook = createAuthMiddleware(async (ctx) => {
+  const returned = ctx.context.returned;
+  if (isAPIError(returned) && isDatabaseUnavailable(returned)) {
+    throw new AppError("UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE, { cause: returned });
+  }
+});
 
 /** Better Auth's before hook: the name, picture and password rules on every path that sets them. */
 export const accountRulesHook = createAuthMiddleware(async (ctx) => {

@@ -7,7 +7,8 @@ import { verifiedSignedCookie } from "./middleware";
 
 /**
  * Issue 19, point 6. Better Auth limits sign-in attempts per address; 30 addresses could still try 30 passwords for one
- * account. Guards per account, kept in the rate_limits table (shared by every process):
+ * account. Guards per account, kept in our throttles table (shared by every process; Better Auth's rate_limits loses
+ * whatever is quiet for a minute, db/schema/throttles.ts):
  *
  * - Wrong passwords and wrong two-step codes: after FREE_FAILURES failures for an account within the window, each next
  *   attempt must wait a delay that doubles with each failure, capped at MAX_DELAY_SECONDS. A growing delay, not a
@@ -32,16 +33,16 @@ interface FailureGuard {
 const seconds = (n: number) => `${n} second${n === 1 ? "" : "s"}`;
 
 export const WRONG_PASSWORDS: FailureGuard = {
-  key: (email) => `shepherd:sign-in-failures:${email.trim().toLowerCase()}`,
+  key: (email) => `sign-in-failures:${email.trim().toLowerCase()}`,
   message: (wait) => `Too many wrong passwords for this account. Wait ${wait} and try again, or reset your password.`,
 };
 
 export const WRONG_CODES: FailureGuard = {
-  key: (userId) => `shepherd:two-factor-failures:${userId}`,
+  key: (userId) => `two-factor-failures:${userId}`,
   message: (wait) => `Too many wrong codes for this account. Wait ${wait} and try again with a new code.`,
 };
 
-const totpKey = (userId: string, code: string) => `shepherd:totp-used:${userId}:${code}`;
+const totpKey = (userId: string, code: string) => `totp-used:${userId}:${code}`;
 
 /** The seconds to wait after `failures` failures, 0 while they are few. */
 export function signInDelaySeconds(failures: number): number {
@@ -53,8 +54,8 @@ export function signInDelaySeconds(failures: number): number {
 export async function checkFailureDelay(db: Database, guard: FailureGuard, subject: string, now = Date.now()): Promise<void> {
   const [row] = await db
     .select()
-    .from(schema.rateLimits)
-    .where(eq(schema.rateLimits.key, guard.key(subject)));
+    .from(schema.throttles)
+    .where(eq(schema.throttles.key, guard.key(subject)));
   if (!row || row.lastRequest < now - WINDOW_SECONDS * 1000) return;
   const wait = Math.ceil((row.lastRequest + signInDelaySeconds(row.count) * 1000 - now) / 1000);
   if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", guard.message(seconds(wait)));
@@ -66,17 +67,17 @@ export async function recordFailure(db: Database, guard: FailureGuard, subject: 
 }
 
 export async function clearFailures(db: Database, guard: FailureGuard, subject: string): Promise<void> {
-  await db.delete(schema.rateLimits).where(eq(schema.rateLimits.key, guard.key(subject)));
+  await db.delete(schema.throttles).where(eq(schema.throttles.key, guard.key(subject)));
 }
 
 /** Deleting an account takes its throttle records with it: its email's and id's counts and its used two-step codes. */
 export async function forgetAccountThrottles(db: Executor, account: { email: string; userId: string }): Promise<void> {
   await db
-    .delete(schema.rateLimits)
+    .delete(schema.throttles)
     .where(
       or(
-        inArray(schema.rateLimits.key, [WRONG_PASSWORDS.key(account.email), WRONG_CODES.key(account.userId)]),
-        like(schema.rateLimits.key, `${totpKey(account.userId, "")}%`),
+        inArray(schema.throttles.key, [WRONG_PASSWORDS.key(account.email), WRONG_CODES.key(account.userId)]),
+        like(schema.throttles.key, `${totpKey(account.userId, "")}%`),
       ),
     );
 }
@@ -87,15 +88,15 @@ export async function forgetAccountThrottles(db: Executor, account: { email: str
  */
 export async function claimTotpCode(db: Database, userId: string, code: string, now = Date.now()): Promise<boolean> {
   await db
-    .delete(schema.rateLimits)
+    .delete(schema.throttles)
     .where(
-      and(eq(schema.rateLimits.key, totpKey(userId, code)), lt(schema.rateLimits.lastRequest, now - TOTP_MEMORY_SECONDS * 1000)),
+      and(eq(schema.throttles.key, totpKey(userId, code)), lt(schema.throttles.lastRequest, now - TOTP_MEMORY_SECONDS * 1000)),
     );
   const claimed = await db
-    .insert(schema.rateLimits)
-    .values({ id: crypto.randomUUID(), key: totpKey(userId, code), count: 1, lastRequest: now })
+    .insert(schema.throttles)
+    .values({ key: totpKey(userId, code), count: 1, lastRequest: now })
     .onConflictDoNothing()
-    .returning({ id: schema.rateLimits.id });
+    .returning({ key: schema.throttles.key });
   return claimed.length > 0;
 }
 

@@ -1,5 +1,4 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,8 +13,64 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Executor = Database | Transaction;
 export { schema };
 
-export function createPool(connectionString: string, log: Logger, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+/**
+ * PostgreSQL cancels a statement at DATABASE_QUERY_TIMEOUT_SECONDS (the connection stays usable); the client gives up a
+ * moment later, for a server that cannot answer at all (stopped, cut off), which enforces no timeout of its own.
+ */
+const CLIENT_TIMEOUT_GRACE_MS = 1_000;
+
+/**
+ * The pool's connections. One whose query got no answer in time may still be busy in PostgreSQL, or in a transaction
+ * that a later answer would leave open: its socket is closed at once, so what was queued behind it (a transaction's
+ * rollback) fails at once too and the pool drops it instead of lending it out again (pg-pool keeps a released client
+ * unless it is given an error or is no longer queryable, and Drizzle's transactions release without one). It always has
+ * an error listener: a lent-out connection (a transaction, the LISTEN one) that dies would otherwise crash the process.
+ */
+class PoolConnection extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    this.on("error", () => undefined);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has eight overloads; each passes through as it came
+  override query(...args: any[]): any {
+    const query = super.query as (...passed: unknown[]) => unknown;
+    const callback: unknown = args.at(-1);
+    if (typeof callback === "function") {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        this.closeIfUnanswered(error);
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args);
+    if (result instanceof Promise) result.catch((error: unknown) => this.closeIfUnanswered(error));
+    return result;
+  }
+
+  private closeIfUnanswered(error: unknown) {
+    if (error instanceof Error && error.message === "Query read timeout") this.connection.stream.destroy();
+  }
+}
+
+export interface PoolOptions {
+  max?: number;
+  /** DATABASE_CONNECT_TIMEOUT_SECONDS: the longest a query waits for a connection, new or from the pool. */
+  connectTimeoutMs?: number;
+  /** DATABASE_QUERY_TIMEOUT_SECONDS; none for migrations and the start-up content load (bootstrap.ts). */
+  queryTimeoutMs?: number;
+}
+
+export function createPool(connectionString: string, log: Logger, options: PoolOptions = {}): pg.Pool {
+  const { connectTimeoutMs, queryTimeoutMs } = options;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 20,
+    idleTimeoutMillis: 30_000,
+    Client: PoolConnection,
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+    ...(queryTimeoutMs ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + CLIENT_TIMEOUT_GRACE_MS } : {}),
+  });
   // A dropped idle connection must not crash the process.
   pool.on("error", (error) => log.error({ err: error }, "idle database connection failed"));
   return pool;
@@ -47,10 +102,6 @@ export function migrationsFolder(): string {
   const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
   if (!found) throw new Error(`SQL migrations not found (looked in ${candidates.join(", ")})`);
   return found;
-}
-
-export async function runMigrations(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder: migrationsFolder() });
 }
 
 const preparedByDatabase = new WeakMap<object, Map<string, unknown>>();

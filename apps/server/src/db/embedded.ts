@@ -25,8 +25,16 @@ export class EmbeddedPostgresError extends Error {}
 export interface EmbeddedPostgres {
   url: string;
   port: number;
+  /** The cluster's folder. */
   dataDir: string;
+  /** Where the cluster lives, and why when it is not DATA_DIR/postgres (the start log and backups say so). */
+  location: ClusterLocation;
   stop(): Promise<void>;
+}
+
+export interface ClusterLocation {
+  path: string;
+  note: string | null;
 }
 
 interface Binaries {
@@ -122,21 +130,31 @@ function rootReachableBinaries(bin: Binaries): string {
 /**
  * Where the cluster lives. Normally DATA_DIR/postgres. As root, if the postgres user cannot reach DATA_DIR
  * (e.g. a checkout under a 0700 folder), the cluster goes to /var/lib/shepherd/clusters/<hash of DATA_DIR>
- * and DATA_DIR/postgres-location.txt says so.
+ * and DATA_DIR/postgres-location.txt says so (as do the start log and every backup's manifest: issue 39).
  */
-function clusterDir(dataDir: string, asRoot: boolean): string {
+function clusterDir(dataDir: string, asRoot: boolean): ClusterLocation {
   const local = path.join(dataDir, "postgres");
-  if (!asRoot || traversableByOthers(local)) return local;
+  if (!asRoot || traversableByOthers(local)) return { path: local, note: null };
   const hash = createHash("sha256").update(fs.realpathSync(dataDir)).digest("hex").slice(0, 16);
   const relocated = path.join(ROOT_HOME, "clusters", hash);
   fs.mkdirSync(path.dirname(relocated), { recursive: true, mode: 0o755 });
   fs.chmodSync(ROOT_HOME, 0o755);
   fs.chmodSync(path.dirname(relocated), 0o755);
-  fs.writeFileSync(
-    path.join(dataDir, "postgres-location.txt"),
-    `The postgres user cannot reach this folder, so the database cluster lives in:\n${relocated}\n`,
-  );
-  return relocated;
+  const note =
+    `Shepherd runs as root and PostgreSQL may not, and the postgres user cannot reach ${dataDir} (a folder above it is ` +
+    `closed to other users), so the database cluster lives in ${relocated}. A copy of DATA_DIR alone holds no ` +
+    `database: back up with "npm run backup -- FILE".`;
+  // The path stays the file's last line (tools read it from there).
+  fs.writeFileSync(path.join(dataDir, "postgres-location.txt"), `${note}\n\nThe database cluster lives in:\n${relocated}\n`);
+  return { path: relocated, note };
+}
+
+/** Where DATA_DIR's cluster lives as its last start recorded (for a process that did not start it: backups). */
+export function recordedClusterLocation(dataDir: string): ClusterLocation {
+  const file = path.join(dataDir, "postgres-location.txt");
+  if (!fs.existsSync(file)) return { path: path.join(dataDir, "postgres"), note: null };
+  const text = fs.readFileSync(file, "utf8").trim();
+  return { path: text.split("\n").at(-1)!.trim(), note: text.split("\n")[0]!.trim() };
 }
 
 export async function freePort(): Promise<number> {
@@ -322,11 +340,22 @@ async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
   const binaries = await locateBinaries();
   const ids = asRoot ? pgUserIds() : undefined;
   const binDir = asRoot ? rootReachableBinaries(binaries) : binaries.binDir;
-  const cluster = clusterDir(options.dataDir, asRoot);
+  const place = clusterDir(options.dataDir, asRoot);
+  const cluster = place.path;
+  const location = () => place;
+  if (place.note) log.warn({ cluster, dataDir: options.dataDir }, place.note);
   const passwordFile = path.join(options.dataDir, "postgres-password");
   const logFile = path.join(options.dataDir, "postgres.log");
   const spawnAs = ids ? { uid: ids.uid, gid: ids.gid } : {};
 
+  if (!fs.existsSync(path.join(cluster, "PG_VERSION")) && fs.existsSync(passwordFile)) {
+    // A database was made for this DATA_DIR (its password is here) but its cluster is gone: a copy of DATA_DIR taken
+    // without it, or a cluster that lived elsewhere. Starting an empty one would look like every member vanished.
+    throw new EmbeddedPostgresError(
+      `${options.dataDir} belonged to a database whose cluster is missing (looked in ${cluster}). ` +
+        `Restore a backup into an empty DATA_DIR with "npm run restore -- FILE", or move ${options.dataDir} aside to start afresh.`,
+    );
+  }
   if (!fs.existsSync(path.join(cluster, "PG_VERSION"))) {
     const password = randomBytes(24).toString("base64url");
     fs.rmSync(cluster, { recursive: true, force: true });
@@ -372,17 +401,21 @@ async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
     const url = embeddedUrl(password, owner.port, socket && fs.existsSync(socketFile(socket, owner.port)) ? socket : null);
     if (!options.shareRunning) throw new DataDirInUseError(owner, url);
     log.info({ port: owner.port }, "using the embedded PostgreSQL of the running Shepherd server");
-    return { url, port: owner.port, dataDir: cluster, stop: async () => undefined };
+    return { url, port: owner.port, dataDir: cluster, location: place, stop: async () => undefined };
   }
   await stopOrphanedPostmaster(cluster, log);
 
-  let port = options.port || (await freePort());
-  let child: ChildProcess | undefined;
+  // Issue 39: the same port on every start of this DATA_DIR (tools and a restarted postmaster are found where they were).
+  const portFile = path.join(options.dataDir, "postgres-port");
+  const remembered = Number(fs.existsSync(portFile) ? fs.readFileSync(portFile, "utf8").trim() : "0");
+  let port = options.port || (Number.isInteger(remembered) && remembered > 0 ? remembered : await freePort());
   const socketDirectory = () => socketDirFor(cluster, port);
-  for (let attempt = 0; attempt < 3; attempt++) {
+
+  /** Starts the postmaster on `port` and waits until it takes connections; null when it exited (the log says why). */
+  const launch = async (): Promise<ChildProcess | null> => {
     const out = fs.openSync(logFile, "a");
     if (ids) fs.chownSync(logFile, ids.uid, ids.gid);
-    child = spawn(
+    const child = spawn(
       path.join(binDir, "postgres"),
       [
         "-D",
@@ -419,30 +452,67 @@ async function startLocked(options: StartOptions): Promise<EmbeddedPostgres> {
         return false;
       }
     }, 30_000);
-    if (ready && !exited) {
-      log.info({ port, cluster, version: binaries.version }, "embedded PostgreSQL is running on 127.0.0.1");
-      const ownerFile = path.join(options.dataDir, "postgres-owner.json");
-      fs.writeFileSync(ownerFile, JSON.stringify({ nodePid: process.pid, port, socketDir: socketDirectory() } satisfies Owner));
-      const running = child;
-      return {
-        url,
-        port,
-        dataDir: cluster,
-        stop: async () => {
-          await stopChild(running);
-          fs.rmSync(ownerFile, { force: true });
-        },
-      };
-    }
-    const logTail = tail(logFile);
+    if (ready && !exited) return child;
     if (!exited) child.kill("SIGKILL");
+    return null;
+  };
+
+  let child: ChildProcess | null = null;
+  for (let attempt = 0; attempt < 3 && !child; attempt++) {
+    child = await launch();
+    if (child) break;
+    const logTail = tail(logFile);
     if (logTail.includes("could not bind") && !options.port) {
+      const taken = port;
       port = await freePort();
+      log.warn({ taken, port }, "the embedded PostgreSQL's port is taken by another program; using another");
       continue;
     }
     throw new EmbeddedPostgresError(`Embedded PostgreSQL did not start. Last lines of ${logFile}:\n${logTail}`);
   }
-  throw new EmbeddedPostgresError(`Embedded PostgreSQL could not find a free port. See ${logFile}.`);
+  if (!child) throw new EmbeddedPostgresError(`Embedded PostgreSQL could not find a free port. See ${logFile}.`);
+  fs.writeFileSync(portFile, `${port}\n`);
+  log.info({ port, cluster, version: binaries.version }, "embedded PostgreSQL is running on 127.0.0.1");
+  const ownerFile = path.join(options.dataDir, "postgres-owner.json");
+  fs.writeFileSync(ownerFile, JSON.stringify({ nodePid: process.pid, port, socketDir: socketDirectory() } satisfies Owner));
+
+  // Issue 39: supervised. A postmaster that dies while we are not stopping it (killed, out of memory) is started again
+  // on the same port, with a growing pause between tries while its old backends finish exiting; requests meanwhile
+  // answer 503 and the pool reconnects once it is back.
+  let stopping = false;
+  let running: ChildProcess = child;
+  const supervise = (current: ChildProcess) => {
+    current.once("exit", (code, signal) => {
+      if (stopping) return;
+      log.error({ code, signal, port }, "the embedded PostgreSQL stopped unexpectedly; starting it again");
+      void (async () => {
+        for (let attempt = 1; !stopping; attempt++) {
+          await new Promise((r) => setTimeout(r, Math.min(30_000, 250 * 2 ** attempt)));
+          if (stopping) return;
+          const next = await launch().catch(() => null);
+          if (next) {
+            running = next;
+            log.info({ port, attempt }, "the embedded PostgreSQL is running again");
+            supervise(next);
+            return;
+          }
+          log.warn({ attempt, log: tail(logFile, 5) }, "the embedded PostgreSQL did not start again yet; retrying");
+        }
+      })();
+    });
+  };
+  supervise(child);
+  return {
+    url: embeddedUrl(password, port, socketDirectory()),
+    port,
+    dataDir: cluster,
+    location: location(),
+    stop: async () => {
+      stopping = true;
+      await stopChild(running);
+      fs.rmSync(ownerFile, { force: true });
+    },
+  };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -11,17 +11,19 @@ export const REMINDER_SEND_DAYS = 7;
 const HOUSEKEEPING_CRON = "17 3 * * *";
 /** A gathering server's sign of life is only read within minutes; a day-old row is a process long gone. */
 const GATHERING_SERVER_DAYS = 1;
+/** Our throttles' windows are minutes long (auth/throttle.ts, http/rate-limit.ts): a counter quiet for a day is over. */
+export const THROTTLE_DAYS = 1;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Deletes rows that only served a while: remembered device writes, past reminder records, and the signs of life of
- * gathering servers that stopped.
+ * Deletes rows that only served a while: remembered device writes, past reminder records, the signs of life of
+ * gathering servers that stopped, and throttle counters long quiet.
  */
 export async function pruneOldRows(
   db: Database,
   now = new Date(),
-): Promise<{ clientWrites: number; reminderSends: number; gatheringServers: number }> {
+): Promise<{ clientWrites: number; reminderSends: number; gatheringServers: number; throttles: number }> {
   const writes = await db
     .delete(schema.clientWrites)
     .where(lt(schema.clientWrites.createdAt, new Date(now.getTime() - CLIENT_WRITE_DAYS * DAY_MS)))
@@ -34,7 +36,16 @@ export async function pruneOldRows(
     .delete(schema.gatheringServers)
     .where(lt(schema.gatheringServers.seenAt, new Date(now.getTime() - GATHERING_SERVER_DAYS * DAY_MS)))
     .returning({ id: schema.gatheringServers.id });
-  return { clientWrites: writes.length, reminderSends: sends.length, gatheringServers: servers.length };
+  const throttles = await db
+    .delete(schema.throttles)
+    .where(lt(schema.throttles.lastRequest, now.getTime() - THROTTLE_DAYS * DAY_MS))
+    .returning({ key: schema.throttles.key });
+  return {
+    clientWrites: writes.length,
+    reminderSends: sends.length,
+    gatheringServers: servers.length,
+    throttles: throttles.length,
+  };
 }
 
 /** The daily housekeeping job, through the job queue (one run across every process). */

@@ -57,8 +57,12 @@ export const QUEUES = {
   activeDays: "admin-active-days",
   /** Every ten minutes (cron): deletes the chat and signaling of gatherings that ended an hour ago. */
   gatheringLogs: "gathering-logs",
+  /** Daily (cron) when BACKUP_DIR is set: writes a backup archive there and keeps the newest BACKUP_KEEP (backup/schedule.ts). */
+  backup: "backup",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+const JOB_QUERY_TIMEOUT_MIN_MS = 60_000;
 
 export function createJobQueue(options: {
   connectionString: string;
@@ -67,6 +71,8 @@ export function createJobQueue(options: {
   retryDelaySeconds?: number;
   /** False in the extra processes of cluster mode: they send jobs, but only one process maintains the queue. */
   supervise?: boolean;
+  /** DATABASE_CONNECT_TIMEOUT_SECONDS for pg-boss's own connections, and its queries' longest wait (see below). */
+  timeouts?: { connectMs: number; queryMs: number };
 }): JobQueue {
   const retryDelay = options.retryDelaySeconds ?? 5;
   const lease = options.leaseSeconds;
@@ -78,6 +84,14 @@ export function createJobQueue(options: {
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(lease / 2))),
     monitorStateIntervalSeconds: 60,
     ...(options.supervise === false ? { supervise: false, schedule: false, migrate: false } : {}),
+    // pg-boss hands these to its own pg pool. Without them its polls would wait out a stalled or cut-off database
+    // forever; a minute at least, as its maintenance and schema upgrades may take longer than a request's query.
+    ...(options.timeouts
+      ? {
+          connectionTimeoutMillis: options.timeouts.connectMs,
+          query_timeout: Math.max(JOB_QUERY_TIMEOUT_MIN_MS, options.timeouts.queryMs),
+        }
+      : {}),
   });
   boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
   let started = false;
@@ -93,6 +107,8 @@ export function createJobQueue(options: {
         [QUEUES.housekeeping, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         [QUEUES.activeDays, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 60 * 60 }],
         [QUEUES.gatheringLogs, { retryLimit: 1, retryDelay, expireInSeconds: 5 * 60 }],
+        // A big database takes a while; a failed night is tried again twice, an hour apart at most.
+        [QUEUES.backup, { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 60 * 60 }],
         // A reminder 20 minutes late is still welcome; later than that it is dropped (the "sent" rows keep it once).
         [QUEUES.reminderMinute, { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 20 * 60 }],
         [

@@ -40,6 +40,8 @@ export interface TestAppOptions {
    * cookies Secure, as behind a TLS-terminating proxy. Requests still come from the loopback address, a trusted origin.
    */
   publicUrl?: string;
+  /** Serve this DATA_DIR (a restored one: its stored files and secrets) instead of a new empty one; it stays on close. */
+  dataDir?: string;
 }
 
 /**
@@ -50,7 +52,8 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ownDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-app-"));
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-app-"));
   const handler: { app?: App } = {};
   // Listen first (port 0), so the base URL the auth layer trusts is the real one.
   const server = serve({
@@ -108,7 +111,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ctx.close();
       if (ownDatabase) await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

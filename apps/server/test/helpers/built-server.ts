@@ -172,6 +172,8 @@ export async function preparedDataDir(label: string): Promise<string> {
   execFileSync("cp", ["-a", `${seed}/.`, dir]);
   // The seed's own start is not this server's story (durability.test.ts reads the log for crash recovery).
   fs.rmSync(path.join(dir, "postgres.log"), { force: true });
+  // Nor its database's port (each copy is a DATA_DIR of its own, on a free port it then keeps).
+  fs.rmSync(path.join(dir, "postgres-port"), { force: true });
   return dir;
 }
 

@@ -37,6 +37,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** A new database with nothing in it (no schema: what `npm run restore` writes into). */
+export async function createEmptyDatabase(): Promise<TestDatabase> {
+  const name = `${inject("pgDatabasePrefix")}empty_${randomBytes(4).toString("hex")}`;
+  await admin(`CREATE DATABASE ${quoteIdent(name)}`);
+  return {
+    name,
+    url: databaseUrl(inject("pgAdminUrl"), name),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+  };
+}
+
 /**
  * Runs SQL as a hand-written statement would, with the triggers off (a replica's session skips them): a change no
  * notice tells of, to show what a process's notice-ended caches keep.

@@ -65,7 +65,7 @@ export default async function setup(project: TestProject) {
   const template = `shepherd_tmpl_${runId}`;
   const prefix = `shepherd_t_${runId}_`;
   await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${quoteIdent(template)}`));
-  const pool = createPool(databaseUrl(adminUrl, template), log, 2);
+  const pool = createPool(databaseUrl(adminUrl, template), log, { max: 2 });
   try {
     await prepareDatabase({ pool, db: createDatabase(pool), log });
   } finally {

@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { uuidPrimaryKey, createdAt, ownerId } from "./columns";
 
@@ -87,4 +87,22 @@ export const memberLastActive = pgTable(
     day: date("day").notNull(),
   },
   (t) => [index("member_last_active_day_idx").on(t.day)],
+);
+
+/**
+ * The scheduled backups (BACKUP_DIR; backup/schedule.ts): one row per run, whichever process ran it, so Admin Health
+ * can say when the last one was written and how big it is, or why it failed.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: uuidPrimaryKey(),
+    /** The archive's path on the machine that wrote it. */
+    file: text("file").notNull(),
+    bytes: bigint("bytes", { mode: "number" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (t) => [index("backup_runs_started_idx").on(t.startedAt)],
 );

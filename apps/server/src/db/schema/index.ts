@@ -13,3 +13,4 @@ export * from "./admin";
 export * from "./offline";
 export * from "./support";
 export * from "./reminders";
+export * from "./throttles";

@@ -14,6 +14,7 @@ import { schema } from "../../db/client";
 import { notFound } from "../../errors";
 import { QUEUES, type QueueName } from "../../jobs/queue";
 import { auditForJobs, recordAudit } from "./audit";
+import { lastBackup } from "../../backup/schedule";
 
 const OUR_QUEUES = Object.values(QUEUES) as string[];
 
@@ -91,6 +92,7 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
       .limit(1),
     auditForJobs(ctx.db),
   ]);
+  const backup = ctx.config.backup.dir ? await lastBackup(ctx.db) : null;
   const jobRows = new Map(jobs.rows.map((r) => [r.name, r]));
   const none = { last_error: null, last_error_at: null };
   return {
@@ -114,6 +116,14 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
       return { queue, queued: Number(row?.queued ?? 0), active: Number(row?.active ?? 0), failed: Number(row?.failed ?? 0) };
     }),
     storage,
+    backups: ctx.config.backup.dir
+      ? {
+          scheduled: true,
+          dir: ctx.config.backup.dir,
+          keep: ctx.config.backup.keep,
+          last: backup,
+        }
+      : { scheduled: false },
     job_audit: jobAudit,
     // Only mail keeps its errors (mail_outbox.error); the other providers log theirs and fall back or answer 5xx.
     providers: [

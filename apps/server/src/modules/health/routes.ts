@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { SiteInfo } from "@shepherd/shared";
 import type { AppContext, AppEnv } from "../../context";
@@ -6,8 +5,14 @@ import type { AppContext, AppEnv } from "../../context";
 export function healthRoutes(ctx: AppContext) {
   return (
     new Hono<AppEnv>()
-      // Liveness: the process answers. Cheap enough for a load balancer to call often.
-      .get("/health", (c) => c.json({ status: "ok" }))
+      // Liveness: the process answers, and has reached its database within HEALTH_DATABASE_DOWN_SECONDS (a number the
+      // background check keeps, db/outage.ts: no query here). Cheap enough for a load balancer to call often.
+      .get("/health", (c) => {
+        if (ctx.databaseContact.unreachableForMs() > ctx.config.healthDatabaseDownMs) {
+          return c.json({ status: "unavailable", database: "unreachable" }, 503);
+        }
+        return c.json({ status: "ok" });
+      })
       // Public: who runs this service, for the Terms and the Privacy Policy (configuration, never a secret).
       .get("/site", (c) =>
         c.json({
@@ -16,10 +21,14 @@ export function healthRoutes(ctx: AppContext) {
           jurisdiction: ctx.config.operator.jurisdiction ?? null,
         } satisfies SiteInfo),
       )
-      // Readiness: the database answers too.
+      // Readiness: the database answers now, within DATABASE_CONNECT_TIMEOUT_SECONDS (for a new connection and the
+      // query each).
       .get("/health/ready", async (c) => {
         try {
-          await ctx.db.execute(sql`select 1`);
+          // node-postgres takes a query's own query_timeout (its types do not say so).
+          const probe = { text: "select 1", query_timeout: ctx.config.databaseTimeouts.connectMs };
+          await ctx.pool.query(probe);
+          ctx.databaseContact.reached();
           return c.json({ status: "ok", database: "ok" });
         } catch (error) {
           ctx.log.error({ err: error }, "readiness check: database unreachable");

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { AdminHealth } from "@shepherd/shared";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -124,6 +125,37 @@ function ErrorReports() {
   );
 }
 
+/** The scheduled backups: off (and how to turn them on), or the last run's time and size, or why it failed. */
+function BackupState({ backups }: { backups: AdminHealth["backups"] }) {
+  if (!backups.scheduled) {
+    return (
+      <p className="text-sm">
+        Scheduled backups are off. Set BACKUP_DIR (and BACKUP_KEEP, 7 by default) to write one every day; npm run backup --
+        FILE writes one now.
+      </p>
+    );
+  }
+  const { last } = backups;
+  return (
+    <dl className="grid grid-cols-2 gap-3">
+      <Stat
+        label="Last backup"
+        value={
+          !last
+            ? "None yet (daily at 03:05 UTC)"
+            : last.running
+              ? `Writing now (started ${when(last.at)})`
+              : last.error
+                ? `Failed ${when(last.at)}`
+                : `${when(last.at)}, ${bytes(last.bytes ?? 0)}`
+        }
+      />
+      <Stat label="Kept" value={`The newest ${backups.keep} in ${backups.dir}`} />
+      {last?.error ? <p className="col-span-2 text-sm text-red-800 dark:text-red-300">{last.error}</p> : null}
+    </dl>
+  );
+}
+
 /** Admin Health: the database, the job queue (retry a failed job), storage, providers, browser errors, the server. */
 export function HealthPanel() {
   const health = useHealth();
@@ -161,6 +193,10 @@ export function HealthPanel() {
                 </dl>
               </Card>
             </div>
+            <Card className="space-y-2">
+              <h2 className="font-semibold">Backups</h2>
+              <BackupState backups={h.backups} />
+            </Card>
             <Card className="space-y-2">
               <h2 className="font-semibold">Slowest statements</h2>
               {h.database.slowest_statements === null ? (

@@ -1,0 +1,96 @@
+import path from "node:path";
+import pg from "pg";
+import { backupSource } from "./backup/schedule";
+import { assertEmptyDataDir, readBackup, restoreBackup, writeBackup } from "./backup/archive";
+import { openDatabase, prepareDatabase } from "./bootstrap";
+import { ConfigError, loadConfig } from "./config";
+import { createDatabase } from "./db/client";
+import { schemaVersion, tagAt } from "./db/migrate";
+import { createLogger } from "./logger";
+
+/**
+ * The operator's commands (issue 39), run beside a running server or without one:
+ *   npm run migrate                 applies the migrations (and loads the shipped content), then stops
+ *   npm run backup -- FILE          writes one archive of the database, the stored files and the generated secrets
+ *   npm run restore -- FILE         brings an archive back into an empty DATA_DIR (or an empty DATABASE_URL database)
+ * With the embedded database, a running server's PostgreSQL is used as it is; otherwise it is started for the command.
+ */
+const USAGE = `Usage:
+  npm run migrate
+  npm run backup -- FILE [--with-objects]
+  npm run restore -- FILE`;
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  // npm runs scripts from the project's root: a relative FILE means where the operator typed the command.
+  const named = rest.find((arg) => !arg.startsWith("--"));
+  const file = named && path.resolve(process.env.INIT_CWD ?? process.cwd(), named);
+  if (command !== "migrate" && command !== "backup" && command !== "restore") return fail(USAGE, 2);
+  if (command !== "migrate" && !file) return fail(USAGE, 2);
+  const config = loadConfig();
+  const log = createLogger(config.logLevel === "info" ? "warn" : config.logLevel);
+
+  if (command === "restore") {
+    // Everything that can be refused is refused before a database is started or a file written.
+    const checked = await readBackup(file!);
+    checked.dispose();
+    assertEmptyDataDir(config.dataDir, checked.manifest);
+    const database = await openDatabase(config, log);
+    try {
+      const manifest = await restoreBackup(file!, { databaseUrl: database.url, dataDir: config.dataDir }, log);
+      const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+      console.log(
+        `Restored ${file!} (written ${manifest.createdAt} by Shepherd ${manifest.appVersion}): ` +
+          `${rows} rows in ${manifest.tables.length} tables, ${manifest.storage.files} stored files, into ` +
+          `${config.databaseUrl ? "the DATABASE_URL database" : database.cluster?.path} and ${config.dataDir}.`,
+      );
+      for (const secret of manifest.secrets.filter((s) => !s.included && s.note?.startsWith("set in the environment"))) {
+        console.log(`  ${secret.file} was set in the environment when this backup was made: set it the same way here.`);
+      }
+    } finally {
+      await database.stop();
+    }
+    return;
+  }
+
+  const database = await openDatabase(config, log, { shareRunning: true });
+  try {
+    if (command === "migrate") {
+      const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+      try {
+        const before = await schemaVersion(pool);
+        await prepareDatabase({ pool, db: createDatabase(pool), log });
+        const after = await schemaVersion(pool);
+        console.log(
+          after.applied === before.applied
+            ? `The database is up to date (migration ${after.applied}, ${tagAt(after.applied)}).`
+            : `Applied ${after.applied - before.applied} migrations: the database is at ${tagAt(after.applied)}.`,
+        );
+      } finally {
+        await pool.end();
+      }
+      return;
+    }
+    if (rest.includes("--with-objects")) {
+      console.log("This server keeps its files in DATA_DIR/storage, and every archive holds them already.");
+    }
+    const { manifest, bytes } = await writeBackup(backupSource(config, database), file!, log);
+    console.log(
+      `Backup written: ${file!} (${(bytes / 1024 / 1024).toFixed(1)} MB; schema ${manifest.schema.tag}, ` +
+        `PostgreSQL ${manifest.postgres.major}, ${manifest.storage.files} stored files).`,
+    );
+    if (manifest.database.clusterNote) console.log(`  ${manifest.database.clusterNote}`);
+  } finally {
+    await database.stop();
+  }
+}
+
+function fail(message: string, code: number) {
+  console.error(message);
+  process.exit(code);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});
