@@ -15,6 +15,7 @@ import { clientIp } from "./http/client-ip";
 import { idempotentWrite } from "./http/idempotency";
 import { securityHeaderEntries, setResponseHeaders, trustedOriginCheck } from "./http/security";
 import { serveWebApp, type MemberHint } from "./http/static";
+import { keepConnectionUsable } from "./http/unread-body";
 import { accessRoutes } from "./modules/access/routes";
 import { accountRoutes } from "./modules/account/routes";
 import { adminRoutes } from "./modules/admin/routes";
@@ -53,6 +54,10 @@ const RAW_BODY_PATHS = new Set(["/api/billing/stripe/webhook"]);
 /** Builds the HTTP app from a context. It does not listen; main.ts and the tests do. */
 export function createApp(ctx: AppContext) {
   const app = new Hono<AppEnv>();
+
+  // An answer given before the request's body was read (413, 401, 403...) drains it or closes the connection
+  // (http/unread-body.ts): the client's next request on that connection must not fail.
+  app.use(keepConnectionUsable());
 
   // One middleware for what every request gets: its id, the security headers and (for the API) a log line. The headers
   // are set on the finished response in place (see setResponseHeaders): no copies of the response.

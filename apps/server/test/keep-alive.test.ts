@@ -67,52 +67,53 @@ function send(
 const jsonBody = (bytes: number) => Buffer.from(JSON.stringify({ text: "x".repeat(bytes) }));
 const json = { "content-type": "application/json" };
 
-/** The good request after the refused one: an ordinary read, answered 200. */
-async function goodRequestAfter(refused: Sent) {
+/**
+ * The good request after the refused one, an ordinary read answered 200: on the same connection when the refused body
+ * was small enough to drain, on a new one when the refusal said `Connection: close`.
+ */
+async function goodRequestAfter(refused: Sent, connection: "reused" | "closed") {
+  expect(refused.headers.connection).toBe(connection === "reused" ? "keep-alive" : "close");
   const good = await send("GET", "/api/auth/get-session");
   expect(good.status, good.text).toBe(200);
-  // Either the connection was drained and reused, or the refusal said it would close it (and the agent opened another).
-  if (refused.headers.connection === "close") expect(good.socket).not.toBe(refused.socket);
-  else expect(good.reusedSocket).toBe(true);
-  return good;
+  if (connection === "reused") expect(good.socket).toBe(refused.socket);
+  else expect(good.socket).not.toBe(refused.socket);
+  expect(good.reusedSocket).toBe(connection === "reused");
 }
 
 describe("a refused request leaves its keep-alive connection usable", () => {
-  beforeAll(() => undefined);
-
   test("413: a body over the limit (with Content-Length)", async () => {
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const refused = await send("POST", "/api/journal", { headers: json, body: jsonBody(200 * 1024) });
     expect(refused.status).toBe(413);
     expect(JSON.parse(refused.text).error.message).toBe("The request body must be 64 KB or smaller.");
-    await goodRequestAfter(refused);
+    await goodRequestAfter(refused, "reused");
   });
 
   test("413: a body over the limit, streamed without Content-Length", async () => {
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const refused = await send("POST", "/api/journal", { headers: json, body: jsonBody(300 * 1024), chunked: true });
     expect(refused.status).toBe(413);
-    await goodRequestAfter(refused);
+    await goodRequestAfter(refused, "reused");
   });
 
-  test("413: an upload far over the limit", async () => {
+  test("413: an upload far over the limit (more than is worth reading) closes its connection", async () => {
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const refused = await send("POST", "/api/profile/avatar", {
       headers: { "content-type": "image/png" },
       body: Buffer.alloc(8 * 1024 * 1024, 1),
     });
     expect(refused.status).toBe(413);
-    await goodRequestAfter(refused);
+    await goodRequestAfter(refused, "closed");
   });
 
   test("401: an upload to a signed-in route without a session", async () => {
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const refused = await send("POST", "/api/profile/avatar", {
       headers: { "content-type": "image/png" },
-      body: Buffer.alloc(1024 * 1024, 1),
+      body: Buffer.alloc(512 * 1024, 1),
     });
     expect(refused.status).toBe(401);
-    await goodRequestAfter(refused);
+    await goodRequestAfter(refused, "reused");
   });
 
   test("403: a cookie request from another site (the CSRF check)", async () => {
@@ -124,8 +125,10 @@ describe("a refused request leaves its keep-alive connection usable", () => {
       body: jsonBody(32 * 1024),
     });
     expect(refused.status).toBe(403);
-    expect(JSON.parse(refused.text).error.message).toBe("This request did not come from Shepherd. Reload the page and try again.");
-    await goodRequestAfter(refused);
+    expect(JSON.parse(refused.text).error.message).toBe(
+      "This request did not come from Shepherd. Reload the page and try again.",
+    );
+    await goodRequestAfter(refused, "reused");
   });
 
   test("429: a sign-in over the address's limit", async () => {
@@ -138,6 +141,23 @@ describe("a refused request leaves its keep-alive connection usable", () => {
     for (let i = 0; i < LIMIT; i++) expect((await attempt()).status).toBe(401);
     const refused = await attempt();
     expect(refused.status).toBe(429);
-    await goodRequestAfter(refused);
+    await goodRequestAfter(refused, "reused");
+  });
+
+  test("with Node's fetch, as the issue saw it: a 413, then the next request on its connection", async () => {
+    for (const bytes of [100 * 1024, 900 * 1024, 4 * 1024 * 1024]) {
+      const refused = await fetch(new URL("/api/journal", app.url), {
+        method: "POST",
+        headers: { ...json, origin: app.url },
+        body: jsonBody(bytes),
+      });
+      expect(refused.status).toBe(413);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        "The request body must be 64 KB or smaller.",
+      );
+      const good = await fetch(new URL("/api/auth/get-session", app.url));
+      expect(good.status).toBe(200);
+      await good.text();
+    }
   });
 });
