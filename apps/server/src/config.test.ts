@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from "./config";
 
 describe("PASSWORD_HASHING", () => {
   test("is Better Auth's standard scrypt unless set", () => {
@@ -75,6 +75,21 @@ describe(".env.example", () => {
     const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]!);
     const listed = fs.readFileSync(path.join(root, ".env.example"), "utf8");
     expect(documented.filter((name) => !new RegExp(`^#? ?${name}=`, "m").test(listed))).toEqual([]);
+  });
+
+  test("lists every variable the server reads, and none it does not (the config schema's own list)", () => {
+    const listed = [...fs.readFileSync(path.join(root, ".env.example"), "utf8").matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map(
+      (m) => m[1]!,
+    );
+    expect(CONFIG_VARIABLES.filter((name) => !listed.includes(name))).toEqual([]);
+    // Read before the server starts, by npm start's own script (and so not in the server's schema).
+    const startScript = fs.readFileSync(path.join(root, "scripts/start.mjs"), "utf8");
+    const readByStart = listed.filter((name) => startScript.includes(`process.env.${name}`));
+    expect(readByStart).toEqual(["SKIP_BUILD"]);
+    expect(listed.filter((name) => !CONFIG_VARIABLES.includes(name) && !readByStart.includes(name))).toEqual([]);
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+    const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]!);
+    expect(CONFIG_VARIABLES.filter((name) => !documented.includes(name))).toEqual([]);
   });
 
   test("loaded as the README says (set -a; . ./.env), it starts a server with the README's defaults", () => {

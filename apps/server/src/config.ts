@@ -130,6 +130,9 @@ const envSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === "true")),
 });
 
+/** Every environment variable the server reads (the README's table and .env.example list each one: config.test.ts). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;

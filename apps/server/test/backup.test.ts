@@ -10,9 +10,11 @@ import { journal } from "../src/db/migrate";
 import { createLogger } from "../src/logger";
 import { setAdmin } from "../src/modules/admin/service";
 import { startTestApp, type TestApp } from "./helpers/app";
-import { signUp } from "./helpers/auth";
+import { makePremium, signIn, signUp } from "./helpers/auth";
 import { expectMemberStory, ops, writeMemberStory, type MemberStory } from "./helpers/backup";
-import { buildServerIfNeeded } from "./helpers/built-server";
+import { buildServerIfNeeded, waitUntil } from "./helpers/built-server";
+import { brief, waitForPlan } from "./helpers/custom-plans";
+import { startFakeOpenAi } from "./helpers/fake-openai";
 import { createEmptyDatabase, type TestDatabase } from "./helpers/database";
 
 /**
@@ -145,6 +147,37 @@ describe("npm run backup, then npm run restore", () => {
     const refused = await ops(["restore", bogus], { DATABASE_URL: database.url, DATA_DIR: path.join(tempDir("r"), "data") });
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/is not a Shepherd backup archive/);
+  });
+});
+
+describe("after a restore", () => {
+  test("a plan still being written when the backup was taken is written by the restored server", async () => {
+    // The model never answers: the plan stays "generating" while the backup is taken.
+    const fake = await startFakeOpenAi();
+    cleanup.push(() => fake.close());
+    fake.reply("hang");
+    const app = await startTestApp({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "sk-test-plan", AI_MODEL: "fake-model" } });
+    cleanup.push(() => app.close());
+    const client = app.client();
+    const member = await signUp(client);
+    await makePremium(app.db, member.id);
+    const created = await client.post("/api/path/custom-plans", brief({ days: 3 }));
+    expect(created.status, created.text).toBe(201);
+    const planId = created.json().plan_id as string;
+    await waitUntil(() => fake.requests.length > 0, "the plan's writing to begin");
+    const archive = path.join(tempDir("archives"), "mid-plan.tar.gz");
+    expect((await ops(["backup", archive], { DATABASE_URL: app.database.url, DATA_DIR: app.dataDir })).code).toBe(0);
+    await app.close();
+
+    // The archive holds the plan as "generating" but no job queue: the restored server (offline writer) queues it again.
+    const database = await emptyDatabase();
+    const dataDir = path.join(tempDir("restored"), "data");
+    expect((await ops(["restore", archive], { DATABASE_URL: database.url, DATA_DIR: dataDir })).code).toBe(0);
+    const restored = await startTestApp({ database, dataDir });
+    cleanup.push(() => restored.close());
+    const again = restored.client();
+    expect((await signIn(again, member)).status).toBe(200);
+    expect((await waitForPlan(again, planId, 30_000)).status).toBe("ready");
   });
 });
 

@@ -254,7 +254,26 @@ export async function markGenerationFailed(db: Database, planId: string): Promis
 }
 
 /** This process works on plans: a step at a time, handing over to a fresh job when a step's time is up. */
+/**
+ * Plans still "generating" with no job to write them: a database restored from a backup (which holds no job queue,
+ * docs/decisions/008-backups.md), or a job lost some other way. Each gets a job again at start; it resumes after the
+ * last saved day. Returns how many.
+ */
+export async function requeueOrphanedPlans(deps: { db: Database; jobs: JobQueue; log: Logger }): Promise<number> {
+  const orphans = await deps.db.execute<{ id: string }>(sql`
+    select p.id from plans p
+    where p.status = 'generating'
+      and not exists (
+        select 1 from pgboss.job j
+        where j.name = ${QUEUES.planGeneration} and j.state in ('created', 'retry', 'active') and j.data->>'planId' = p.id::text
+      )`);
+  for (const { id } of orphans.rows) await deps.jobs.send(QUEUES.planGeneration, { planId: id } satisfies GenerationJob);
+  if (orphans.rows.length) deps.log.warn({ plans: orphans.rows.length }, "plans being written had no job; queued them again");
+  return orphans.rows.length;
+}
+
 export async function startPlanWriters(deps: WriterDeps & { jobs: JobQueue }): Promise<void> {
+  await requeueOrphanedPlans(deps);
   await deps.jobs.work<GenerationJob>(QUEUES.planGeneration, async ({ planId }, job) => {
     const outcome = await writePlanStep(deps, planId);
     deps.log.info({ planId, job: job.id, outcome }, "plan generation step");
