@@ -51,6 +51,7 @@ export default defineConfig({
                   "apps/server/test/shutdown.test.ts",
                   "apps/server/test/cluster.test.ts",
                   "apps/server/test/start-stop.test.ts",
+                  "apps/server/test/outages.test.ts",
                   "apps/server/test/embedded-database.test.ts",
                 ]
               : []),

@@ -41,7 +41,10 @@ describe("the logger keeps secrets out of the log", () => {
 
     const written = text();
     expect(written).not.toContain(TOKEN);
-    const lines = written.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = written
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(4);
     // What an operator needs stays: the SQL (without values), the driver's message, the kind of error.
     expect(lines[0]).toMatchObject({
@@ -64,10 +67,14 @@ describe("the logger keeps secrets out of the log", () => {
     log.info({ link: `https://x.example/a?code=${TOKEN}` }, "link");
     log.warn(`upstream said: Authorization: Bearer ${TOKEN} refused; cookie ${COOKIE}`);
     log.info({ url: `postgres://shepherd:${TOKEN}@127.0.0.1:5432/shepherd` }, "database");
-    log.error({ err: Object.assign(new Error("duplicate key"), { code: "23505", detail: `Key (token)=(${TOKEN}) already exists.` }) }, "x");
+    log.error(
+      { err: Object.assign(new Error("duplicate key"), { code: "23505", detail: `Key (token)=(${TOKEN}) already exists.` }) },
+      "x",
+    );
 
     const written = text();
-    for (const secret of [TOKEN, PASSWORD, JWT, "sk_live_abcdef123456", "sk-proj-0123456789"]) expect(written).not.toContain(secret);
+    for (const secret of [TOKEN, PASSWORD, JWT, "sk_live_abcdef123456", "sk-proj-0123456789"])
+      expect(written).not.toContain(secret);
     // The rest of each line is still there to read.
     expect(written).toContain("a@example.com");
     expect(written).toContain("https://api.example.com/v1");

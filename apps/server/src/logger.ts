@@ -13,7 +13,8 @@ export type { Logger };
 export const REDACTED = "[redacted]";
 
 /** Keys whose value is never logged, at any depth (`params`: a failed query's bound values). */
-const SECRET_KEY = /^(?:.*password|.*passwd|.*token|.*secret|cookie|set-cookie|authorization|proxy-authorization|.*api[-_]?key|params|backup[-_]?codes?)$/i;
+const SECRET_KEY =
+  /^(?:.*password|.*passwd|.*token|.*secret|cookie|set-cookie|authorization|proxy-authorization|.*api[-_]?key|params|backup[-_]?codes?)$/i;
 
 /** Patterns of secrets inside text, each with what replaces the match. */
 const SECRET_TEXT: Array<[RegExp, string]> = [
@@ -66,7 +67,8 @@ export function scrubSecrets(value: unknown, depth = 0, seen = new WeakSet<objec
 function scrubFields(fields: Record<string, unknown>, depth: number, seen: WeakSet<object>): Record<string, unknown> {
   const scrubbed: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(fields)) {
-    scrubbed[key] = SECRET_KEY.test(key) && field !== undefined && field !== null ? REDACTED : scrubSecrets(field, depth + 1, seen);
+    scrubbed[key] =
+      SECRET_KEY.test(key) && field !== undefined && field !== null ? REDACTED : scrubSecrets(field, depth + 1, seen);
   }
   return scrubbed;
 }

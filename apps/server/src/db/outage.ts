@@ -61,7 +61,7 @@ function isUnavailableHere(error: unknown): boolean {
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
-  for (let current = error; current && typeof current === "object" && !seen.has(current); ) {
+  for (let current = error; current && typeof current === "object" && !seen.has(current);) {
     if (isUnavailableHere(current)) return true;
     seen.add(current);
     current = (current as { cause?: unknown }).cause;
