@@ -25,6 +25,8 @@ import {
 
 let running: BuiltServer[] = [];
 let dirs: string[] = [];
+/** Clusters that lived outside their DATA_DIR (/var/lib/shepherd/clusters/...), removed after the test too. */
+let relocated: string[] = [];
 
 beforeAll(() => buildServerIfNeeded());
 
@@ -40,6 +42,8 @@ afterEach(async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   dirs = [];
+  for (const cluster of relocated) fs.rmSync(cluster, { recursive: true, force: true });
+  relocated = [];
 });
 
 async function start(dataDir: string): Promise<BuiltServer> {
@@ -114,6 +118,37 @@ describe("backup and restore on the embedded database", () => {
     fs.rmSync(clusterDir(dataDir), { recursive: true, force: true });
     await expect(start(dataDir)).rejects.toThrow(/belonged to a database whose cluster is missing .*npm run restore/s);
     expect(fs.existsSync(path.join(clusterDir(dataDir), "PG_VERSION"))).toBe(false);
+  });
+});
+
+describe("where the cluster lives", () => {
+  test("when the postgres user cannot reach DATA_DIR, the start log, the location file and the backup say where it is", async () => {
+    // A DATA_DIR inside a folder closed to other users (a checkout under /root, mode 0700).
+    const closed = newDir("closed");
+    fs.chmodSync(closed, 0o700);
+    const dataDir = path.join(closed, "data");
+    const server = await start(dataDir);
+    const archive = path.join(newDir("archives"), "where.tar.gz");
+    const backup = await ops(["backup", archive], { DATA_DIR: dataDir });
+    expect(backup.code, backup.output).toBe(0);
+    const unpacked = newDir("unpacked");
+    await tar.extract({ file: archive, cwd: unpacked, filter: (p) => p === "manifest.json" });
+    const manifest = JSON.parse(fs.readFileSync(path.join(unpacked, "manifest.json"), "utf8"));
+    const cluster = clusterDir(dataDir);
+    expect(manifest.database.cluster).toBe(cluster);
+    if (process.getuid?.() === 0) {
+      // PostgreSQL runs as the postgres user: its cluster cannot be in DATA_DIR, and nothing about that is silent.
+      relocated.push(cluster);
+      expect(cluster).toMatch(/^\/var\/lib\/shepherd\/clusters\//);
+      expect(server.output()).toContain(`the database cluster lives in ${cluster}`);
+      expect(fs.readFileSync(path.join(dataDir, "postgres-location.txt"), "utf8")).toContain(cluster);
+      expect(manifest.database.clusterNote).toMatch(/A copy of DATA_DIR alone holds no database/);
+      expect(backup.output).toContain(`the database cluster lives in ${cluster}`);
+    } else {
+      // As its owner, PostgreSQL reaches DATA_DIR whatever the folders above allow others.
+      expect(cluster).toBe(path.join(dataDir, "postgres"));
+      expect(manifest.database.clusterNote).toBeNull();
+    }
   });
 });
 
