@@ -1,4 +1,5 @@
 import { OfflineNotice } from "./pwa";
+import { ServerPauseNotice } from "./server-pause-notice";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Link, NavLink, Outlet, useMatch } from "react-router";
@@ -367,6 +368,7 @@ function Shell(props: { nav: boolean; isAdmin?: boolean; wide?: boolean; checkin
             props.nav ? "pb-[calc(var(--shell-tab-bar-height,4rem)+3rem)]" : "pb-12",
           )}
         >
+          <ServerPauseNotice />
           <OfflineNotice />
           {props.children}
         </div>

@@ -1,5 +1,5 @@
 import type { ExternalToast, toast as sonnerToast } from "sonner";
-import { ApiError, errorMessage } from "./api";
+import { ApiError, errorMessage, isServerPause } from "./api";
 
 type Toast = typeof sonnerToast;
 
@@ -63,14 +63,19 @@ export function notifyError(title: string, description?: string) {
   withToast((toast) => toast.error(title, { description }));
 }
 
-/** Spec section 8: logs and shows a destructive "Error" toast with the message. */
+/**
+ * Spec section 8: logs and shows a destructive "Error" toast with the message. Not while the server asked us to wait
+ * (503 with Retry-After): the calm notice at the top of the page says so (app/server-pause-notice.tsx).
+ */
 export function showError(error: unknown) {
   console.error(error);
+  if (isServerPause(error)) return;
   notifyError("Error", errorMessage(error));
 }
 
 /** A capped feature failed: "Usage Limit Reached" with the server's sentence when the month's cap refused it, else `title`. */
 export function notifyCappedError(title: string, error: unknown) {
+  if (isServerPause(error)) return;
   if (error instanceof ApiError && error.code === "LIMIT_REACHED") notifyError("Usage Limit Reached", error.message);
   else notifyError(title, errorMessage(error));
 }
