@@ -16,13 +16,13 @@ const APPS = [
     alias: null,
     /**
      * modules/<area>, providers/<kind>, the top folders (auth, bible, db, http, realtime), "start" (the files that put
-     * the server together: app, bootstrap, main, cli) and "core" (config, context, errors, logger).
+     * the server together: app, bootstrap, main, cli, ops) and "core" (config, context, errors, logger, trust-proxy).
      */
     partOf(relative) {
       const [first, second] = relative.split("/");
       if (first === "modules" || first === "providers") return `${first}/${second}`;
       if (relative.includes("/")) return first;
-      return ["app.ts", "bootstrap.ts", "main.ts", "cli.ts"].includes(first) ? "start" : "core";
+      return ["app.ts", "bootstrap.ts", "main.ts", "cli.ts", "ops.ts"].includes(first) ? "start" : "core";
     },
   },
   {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { IceServer } from "@shepherd/shared";
 import type { PasswordHashing } from "./auth/password-hashing";
-import { trustedProxyRanges, type TrustProxy } from "./http/client-ip";
+import { trustedProxyRanges, type TrustProxy } from "./trust-proxy";
 
 /** Environment -> typed config, validated once at start. Every variable is documented in the README. */
 const envSchema = z.object({

@@ -189,7 +189,8 @@ describe("scheduled backups (BACKUP_DIR, BACKUP_KEEP)", () => {
     const log = createLogger("silent");
     const days = ["2026-11-28T03:05:00Z", "2026-11-29T03:05:00Z", "2026-11-30T03:05:00Z"];
     let last = { file: "", bytes: 0 };
-    for (const day of days) last = await runScheduledBackup({ config, databaseUrl: app.database.url, db: app.db, log, now: new Date(day) });
+    for (const day of days)
+      last = await runScheduledBackup({ config, databaseUrl: app.database.url, db: app.db, log, now: new Date(day) });
     expect(fs.readdirSync(backupDir).sort()).toEqual(["shepherd-20261129T030500Z.tar.gz", "shepherd-20261130T030500Z.tar.gz"]);
     expect(last.bytes).toBe(fs.statSync(last.file).size);
 

@@ -163,7 +163,11 @@ async function dumpDatabase(
  * runs: the rows come from one snapshot, and the files are read after it, so every file a row names is there (unless
  * deleted in the meantime, as a removed post's picture is).
  */
-export async function writeBackup(source: BackupSource, file: string, log: Logger): Promise<{ manifest: BackupManifest; bytes: number }> {
+export async function writeBackup(
+  source: BackupSource,
+  file: string,
+  log: Logger,
+): Promise<{ manifest: BackupManifest; bytes: number }> {
   const target = path.resolve(file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-backup-"));
@@ -179,9 +183,13 @@ export async function writeBackup(source: BackupSource, file: string, log: Logge
     if (fs.existsSync(storageDir)) fs.symlinkSync(storageDir, path.join(staging, "files"));
     else fs.mkdirSync(path.join(staging, "files"));
 
-    const fromEnvironment = { "auth-secret": source.secretsFromEnvironment.authSecret, "vapid.json": source.secretsFromEnvironment.vapid };
+    const fromEnvironment = {
+      "auth-secret": source.secretsFromEnvironment.authSecret,
+      "vapid.json": source.secretsFromEnvironment.vapid,
+    };
     const secrets = SECRET_FILES.map((name) => {
-      if (fromEnvironment[name]) return { file: name, included: false, note: "set in the environment: keep it with your configuration" };
+      if (fromEnvironment[name])
+        return { file: name, included: false, note: "set in the environment: keep it with your configuration" };
       const from = path.join(source.dataDir, name);
       if (!fs.existsSync(from)) return { file: name, included: false, note: "not generated yet" };
       fs.copyFileSync(from, path.join(staging, "secrets", name));
@@ -233,7 +241,9 @@ async function unpack(file: string): Promise<{ dir: string; manifest: BackupMani
     await tar.extract({ file, cwd: dir, strict: true });
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
-    throw new BackupError(`${file} is not a Shepherd backup archive (${error instanceof Error ? error.message : String(error)}).`);
+    throw new BackupError(
+      `${file} is not a Shepherd backup archive (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
   const manifestFile = path.join(dir, "manifest.json");
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest) : null;
@@ -327,14 +337,19 @@ async function loadRows(client: pg.Client, dir: string, manifest: BackupManifest
       const copy = client.query(copyFrom(`COPY ${name} (${table.columns.map(quoteIdent).join(", ")}) FROM STDIN`));
       await pipeline(fs.createReadStream(path.join(dir, table.file)), copy);
       if (copy.rowCount !== table.rows) {
-        throw new BackupError(`${table.name}: the archive lists ${table.rows} rows but ${copy.rowCount} were read; the archive is damaged.`);
+        throw new BackupError(
+          `${table.name}: the archive lists ${table.rows} rows but ${copy.rowCount} were read; the archive is damaged.`,
+        );
       }
       await client.query(`ALTER TABLE ${name} ENABLE TRIGGER USER`);
     }
     for (const key of keys.rows) await client.query(`ALTER TABLE ${key.tbl} ADD CONSTRAINT ${quoteIdent(key.name)} ${key.def}`);
     for (const sequence of manifest.sequences) {
       if (sequence.lastValue === null) continue;
-      await client.query("select setval($1::regclass, $2::bigint, true)", [`public.${quoteIdent(sequence.name)}`, sequence.lastValue]);
+      await client.query("select setval($1::regclass, $2::bigint, true)", [
+        `public.${quoteIdent(sequence.name)}`,
+        sequence.lastValue,
+      ]);
     }
     await client.query("COMMIT");
   } catch (error) {
@@ -364,7 +379,8 @@ export async function restoreBackup(file: string, target: RestoreTarget, log: Lo
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 2 });
     try {
       const notEmpty = await databaseNotEmpty(client);
-      if (notEmpty) throw new BackupError(`Not restoring: ${notEmpty}. Restore into an empty database: a restore never overwrites data.`);
+      if (notEmpty)
+        throw new BackupError(`Not restoring: ${notEmpty}. Restore into an empty database: a restore never overwrites data.`);
       try {
         await withMigrationLock(pool, async () => {
           await applyMigrations(pool, { upTo: manifest.schema.migrations });

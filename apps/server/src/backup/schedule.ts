@@ -24,7 +24,10 @@ export function backupSource(config: Config, database: { url: string; cluster?: 
 }
 
 export function scheduledName(at: Date): string {
-  return `shepherd-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.tar.gz`;
+  return `shepherd-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}.tar.gz`;
 }
 
 /** Deletes the oldest scheduled archives in `dir` beyond the newest `keep` (files of other names are left alone). */

@@ -67,4 +67,3 @@ export async function expectMemberStory(client: TestClient, story: MemberStory):
   const detail = (await client.get(`/api/path/plans/${story.planId}`)).json();
   expect(detail.enrollment).toMatchObject({ completed_count: 1 });
 }
-

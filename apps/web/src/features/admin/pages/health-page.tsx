@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AdminHealth } from "@shepherd/shared";
+import type { AdminHealth } from "@shepherd/shared/admin";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -130,8 +130,8 @@ function BackupState({ backups }: { backups: AdminHealth["backups"] }) {
   if (!backups.scheduled) {
     return (
       <p className="text-sm">
-        Scheduled backups are off. Set BACKUP_DIR (and BACKUP_KEEP, 7 by default) to write one every day; npm run backup --
-        FILE writes one now.
+        Scheduled backups are off. Set BACKUP_DIR (and BACKUP_KEEP, 7 by default) to write one every day; npm run backup -- FILE
+        writes one now.
       </p>
     );
   }
