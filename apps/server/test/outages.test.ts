@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { SESSION_COOKIE, signIn, signUp } from "./helpers/auth";
 import {
@@ -80,6 +82,41 @@ function expectAskedToWait({ response, ms }: { response: HttpResponse; ms: numbe
   });
 }
 
+/** A browser's attempt to open a gathering room's socket (the upgrade is refused before any room is looked at). */
+function socketUpgrade(baseUrl: string, cookie: string): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${baseUrl}/api/gatherings/stalledroom0000/ws`, {
+      headers: {
+        connection: "Upgrade",
+        upgrade: "websocket",
+        "sec-websocket-key": randomBytes(16).toString("base64"),
+        "sec-websocket-version": "13",
+        origin: baseUrl,
+        cookie,
+      },
+    });
+    request.on("upgrade", () => reject(new Error("the socket was opened while the database was stalled")));
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const text = body.toString("utf8");
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          body,
+          text,
+          setCookies: [],
+          json: () => JSON.parse(text),
+        });
+      });
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
 /** The session token inside Better Auth's signed cookie (`token.signature`, URL-encoded). */
 function sessionToken(client: TestClient): { cookie: string; token: string } {
   const cookie = client.cookies.get(SESSION_COOKIE)!;
@@ -117,7 +154,10 @@ describe("a stalled database (SIGSTOP)", () => {
         timed(member.get("/api/auth/get-session")),
         timed(server.client().post("/api/auth/sign-in/email", { email: user.email, password: user.password })),
         timed(server.client().get("/api/health/ready")),
+        // A gathering room's socket (its upgrade goes through the same session lookup, outside the API's handler).
+        timed(socketUpgrade(server.url, member.cookieHeader())),
       ]);
+      expectAskedToWait(answers[5]!, "a gathering socket's upgrade");
       expectAskedToWait(answers[0]!, "a write");
       expectAskedToWait(answers[1]!, "a read with a session this process has not seen");
       expectAskedToWait(answers[2]!, "GET /api/auth/get-session");

@@ -7,6 +7,7 @@ import { GATHERING_WS_PATH } from "@shepherd/shared";
 import { requireUser, userResolver } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { schema } from "../../db/client";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../../db/outage";
 import { AppError } from "../../errors";
 import { requireRoom, type GatheringRow } from "./service";
 
@@ -34,6 +35,11 @@ export function attachGatherings(server: Server, ctx: AppContext): void {
   const gate = new Hono<GateEnv>();
   gate.onError((error, c) => {
     if (error instanceof AppError) return c.json({ error: { code: error.code, message: error.message } }, error.status);
+    // As the API answers (app.ts): the database is away for a moment, and the room's page tries again.
+    if (isDatabaseUnavailable(error)) {
+      c.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ error: { code: "UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE } }, 503);
+    }
     ctx.log.error({ err: error }, "gatherings: the upgrade check failed");
     return c.json({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } }, 500);
   });
@@ -58,9 +64,10 @@ export function attachGatherings(server: Server, ctx: AppContext): void {
     return c.body(null, 204);
   });
 
-  const refuse = (socket: Duplex, status: number, body: string) => {
+  const refuse = (socket: Duplex, status: number, body: string, retryAfter?: string | null) => {
+    const wait = retryAfter ? `Retry-After: ${retryAfter}\r\n` : "";
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${wait}Connection: close\r\n\r\n${body}`,
     );
   };
 
@@ -81,7 +88,7 @@ export function attachGatherings(server: Server, ctx: AppContext): void {
       try {
         const response = await gate.fetch(new Request(url, { headers }), env);
         if (!env.grant) {
-          refuse(socket, response.status, await response.text());
+          refuse(socket, response.status, await response.text(), response.headers.get("retry-after"));
           return;
         }
         const grant = env.grant;
