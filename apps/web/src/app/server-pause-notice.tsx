@@ -40,17 +40,18 @@ export function ServerPauseNotice() {
     return () => clearTimeout(timer);
   }, [until, client]);
 
-  if (until === null) return null;
+  // The live region is always there, so that screen readers announce the notice when it appears inside it.
   return (
-    <div
-      role="status"
-      className="mb-4 flex items-start gap-2 rounded-md border border-stone-300 bg-stone-100 px-3 py-2 text-sm text-stone-800 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100"
-    >
-      <Hourglass aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-      <p>
-        <span className="font-medium">We&apos;ll be right back.</span> Shepherd is catching its breath for a moment and will try
-        again by itself in a few seconds.
-      </p>
+    <div role="status">
+      {until === null ? null : (
+        <div className="mb-4 flex items-start gap-2 rounded-md border border-stone-300 bg-stone-100 px-3 py-2 text-sm text-stone-800 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100">
+          <Hourglass aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <p>
+            <span className="font-medium">We&apos;ll be right back.</span> Shepherd is catching its breath for a moment and will
+            try again by itself in a few seconds.
+          </p>
+        </div>
+      )}
     </div>
   );
 }
