@@ -118,6 +118,9 @@ export async function buildContext(options: {
       await maintenance.end();
     }
   }
+  // See AppContext.longDb: the statements that may take longer than a request's query may.
+  const longPool = createPool(options.databaseUrl, log, { max: 3, connectTimeoutMs: connectMs });
+  const longDb = createDatabase(longPool);
   const databaseContact = watchDatabaseContact({ pool, log, downAfterMs: config.healthDatabaseDownMs });
   const mail = createMailProvider({ db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({
@@ -164,8 +167,8 @@ export async function buildContext(options: {
   const reminderTexts = loadReminderTexts();
   const reminders = { db, log, push, mail, texts: reminderTexts, appUrl: config.publicUrl ?? options.baseUrl };
   if (background) await startReminderJobs({ ...reminders, jobs });
-  if (background) await startHousekeeping({ db, jobs, log });
-  if (background) await startActiveDaysJob({ db, jobs, log });
+  if (background) await startHousekeeping({ db: longDb, jobs, log });
+  if (background) await startActiveDaysJob({ db: longDb, jobs, log });
   if (background) await startGatheringLogsJob({ db, jobs });
   if (background) await startBackupJob({ config, databaseUrl: options.databaseUrl, db, jobs, log });
   const stopMentionPushes = startMentionPushes({ ...reminders, realtime });
@@ -175,6 +178,7 @@ export async function buildContext(options: {
     log,
     pool,
     db,
+    longDb,
     auth,
     mail,
     storage,
@@ -203,6 +207,7 @@ export async function buildContext(options: {
       await mail.close();
       databaseContact.close();
       await pool.end();
+      await longPool.end();
     },
   };
 }

@@ -26,6 +26,12 @@ export interface AppContext {
   log: Logger;
   pool: pg.Pool;
   db: Database;
+  /**
+   * For the few statements that may rightly run longer than DATABASE_QUERY_TIMEOUT_SECONDS (a pool of 3, no query
+   * timeout): the admin dashboard (its first read counts every day not rolled up yet: seconds over millions of events)
+   * and the nightly jobs that scan whole tables (housekeeping, the active-days roll-up). Never for a member's request.
+   */
+  longDb: Database;
   auth: Auth;
   mail: MailProvider;
   storage: StorageProvider;

@@ -206,6 +206,17 @@ describe("scheduled backups (BACKUP_DIR, BACKUP_KEEP)", () => {
     });
   });
 
+  test("unsetting BACKUP_DIR ends the daily schedule, which pg-boss keeps in the database", async () => {
+    const { app } = await appWithMember({ BACKUP_DIR: tempDir("scheduled") });
+    const schedules = async () =>
+      (await app.ctx.pool.query<{ cron: string }>("select cron from pgboss.schedule where name = 'backup'")).rows;
+    expect(await schedules()).toEqual([{ cron: "5 3 * * *" }]);
+    // The same database started again without it (the next release, a changed configuration).
+    const again = await startTestApp({ database: app.database });
+    cleanup.push(() => again.close());
+    expect(await schedules()).toEqual([]);
+  });
+
   test("without BACKUP_DIR Admin Health says scheduled backups are off", async () => {
     const { app } = await appWithMember();
     const admin = app.client();

@@ -75,7 +75,8 @@ export async function startBackupJob(deps: {
   jobs: JobQueue;
   log: Logger;
 }): Promise<void> {
-  if (!deps.config.backup.dir) return;
+  // Turned off (BACKUP_DIR unset since the last start): the schedule pg-boss keeps in the database goes too.
+  if (!deps.config.backup.dir) return deps.jobs.unschedule(QUEUES.backup);
   await deps.jobs.schedule(QUEUES.backup, BACKUP_CRON);
   await deps.jobs.work(QUEUES.backup, async () => {
     await runScheduledBackup(deps);

@@ -28,6 +28,8 @@ export interface JobQueue {
    * per tick across all processes; only the process that maintains the queue (`supervise`) runs the clock.
    */
   schedule(queue: QueueName, cron: string, data?: object): Promise<void>;
+  /** Ends a queue's cron schedule (a job turned off by configuration: no more jobs nobody would work). */
+  unschedule(queue: QueueName): Promise<void>;
   /** Runs `handler` for each job of the queue, one at a time in this process. */
   work<T extends object>(queue: QueueName, handler: (data: T, job: { id: string }) => Promise<void>): Promise<void>;
   /** Puts a failed job back in its queue (the admin's Health page); given `tx`, as part of that transaction. */
@@ -131,6 +133,9 @@ export function createJobQueue(options: {
     },
     async schedule(queue, cron, data = {}) {
       await boss.schedule(queue, cron, data, { tz: "UTC" });
+    },
+    async unschedule(queue) {
+      await boss.unschedule(queue);
     },
     async work(queue, handler) {
       const worker: { id?: string } = {};
