@@ -155,7 +155,9 @@ export async function buildContext(options: {
     supervise: background,
     timeouts: config.databaseTimeouts,
   });
-  await jobs.start();
+  // pg-boss makes a table per queue (create_queue attaches it to its job table); two servers creating queues at once
+  // deadlock (seen on PostgreSQL 15 with two servers started together), so they take turns under the same lock.
+  await withMigrationLock(longPool, () => jobs.start());
   if (background) await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
   const storage = createLocalStorage(path.join(config.dataDir, "storage"));
   // One process sweeps pictures uploaded for posts never sent (the one that runs the jobs).

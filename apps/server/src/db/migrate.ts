@@ -67,7 +67,11 @@ export async function assertSchemaNotNewer(client: pg.Pool | pg.PoolClient | pg.
   );
 }
 
-/** Runs `work` holding the migration lock (every process and machine on this database takes turns). */
+/**
+ * Runs `work` holding the start-up lock (every process and machine on this database takes turns): the migrations and
+ * the content load (bootstrap.ts prepareDatabase), and the job queue's setup, whose queue tables deadlock when two
+ * servers make them at once.
+ */
 export async function withMigrationLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
