@@ -52,7 +52,8 @@ export default defineConfig({
                   "apps/server/test/cluster.test.ts",
                   "apps/server/test/start-stop.test.ts",
                   "apps/server/test/outages.test.ts",
-                  "apps/server/test/embedded-database.test.ts",
+                  "apps/server/test/embedded-backup.test.ts",
+                  "apps/server/test/embedded-postmaster.test.ts",
                 ]
               : []),
           ],

@@ -20,7 +20,7 @@ import { createEmptyDatabase, type TestDatabase } from "./helpers/database";
 /**
  * Issue 39: `npm run backup` and `npm run restore` (apps/server/dist/ops.js, which the npm scripts run) on the suite's
  * PostgreSQL: the embedded one, and Debian's PostgreSQL 15 in CI's second run. The embedded round trip with the built
- * server, its own cluster and a restore onto another path is embedded-database.test.ts.
+ * server, its own cluster and a restore onto another path is embedded-backup.test.ts.
  */
 
 let cleanup: Array<() => Promise<void> | void> = [];
@@ -51,28 +51,33 @@ async function appWithMember(env: Record<string, string> = {}): Promise<{ app: T
 }
 
 describe("npm run backup, then npm run restore", () => {
-  test("a member's journal, avatar and plan come back in a new database and DATA_DIR, and he signs in", async () => {
-    const { app, story } = await appWithMember();
-    const archive = path.join(tempDir("archives"), "shepherd.tar.gz");
-    const backup = await ops(["backup", archive], { DATABASE_URL: app.database.url, DATA_DIR: app.dataDir });
-    expect(backup.code, backup.output).toBe(0);
-    expect(backup.output).toMatch(/Backup written: .*shepherd\.tar\.gz/);
-    // The archive holds members' journals and the key that signs sessions: only its owner may read it.
-    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
-    const secret = fs.readFileSync(path.join(app.dataDir, "auth-secret"), "utf8");
-    await app.close(); // the data is gone: its database dropped, its DATA_DIR deleted
+  // The restored app's first start loads the Bible (not in the archive): the slowest part, longer beside the suite.
+  test(
+    "a member's journal, avatar and plan come back in a new database and DATA_DIR, and he signs in",
+    { timeout: 180_000 },
+    async () => {
+      const { app, story } = await appWithMember();
+      const archive = path.join(tempDir("archives"), "shepherd.tar.gz");
+      const backup = await ops(["backup", archive], { DATABASE_URL: app.database.url, DATA_DIR: app.dataDir });
+      expect(backup.code, backup.output).toBe(0);
+      expect(backup.output).toMatch(/Backup written: .*shepherd\.tar\.gz/);
+      // The archive holds members' journals and the key that signs sessions: only its owner may read it.
+      expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+      const secret = fs.readFileSync(path.join(app.dataDir, "auth-secret"), "utf8");
+      await app.close(); // the data is gone: its database dropped, its DATA_DIR deleted
 
-    const database = await emptyDatabase();
-    const dataDir = path.join(tempDir("restored"), "data");
-    const restore = await ops(["restore", archive], { DATABASE_URL: database.url, DATA_DIR: dataDir });
-    expect(restore.code, restore.output).toBe(0);
-    expect(restore.output).toMatch(/Restored .*shepherd\.tar\.gz/);
-    expect(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(secret);
+      const database = await emptyDatabase();
+      const dataDir = path.join(tempDir("restored"), "data");
+      const restore = await ops(["restore", archive], { DATABASE_URL: database.url, DATA_DIR: dataDir });
+      expect(restore.code, restore.output).toBe(0);
+      expect(restore.output).toMatch(/Restored .*shepherd\.tar\.gz/);
+      expect(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(secret);
 
-    const restored = await startTestApp({ database, dataDir });
-    cleanup.push(() => restored.close());
-    await expectMemberStory(restored.client(), story);
-  });
+      const restored = await startTestApp({ database, dataDir });
+      cleanup.push(() => restored.close());
+      await expectMemberStory(restored.client(), story);
+    },
+  );
 
   test("the archive's manifest says what it holds: app version, schema, PostgreSQL major, time", async () => {
     const { app } = await appWithMember();
@@ -151,34 +156,38 @@ describe("npm run backup, then npm run restore", () => {
 });
 
 describe("after a restore", () => {
-  test("a plan still being written when the backup was taken is written by the restored server", async () => {
-    // The model never answers: the plan stays "generating" while the backup is taken.
-    const fake = await startFakeOpenAi();
-    cleanup.push(() => fake.close());
-    fake.reply("hang");
-    const app = await startTestApp({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "sk-test-plan", AI_MODEL: "fake-model" } });
-    cleanup.push(() => app.close());
-    const client = app.client();
-    const member = await signUp(client);
-    await makePremium(app.db, member.id);
-    const created = await client.post("/api/path/custom-plans", brief({ days: 3 }));
-    expect(created.status, created.text).toBe(201);
-    const planId = created.json().plan_id as string;
-    await waitUntil(() => fake.requests.length > 0, "the plan's writing to begin");
-    const archive = path.join(tempDir("archives"), "mid-plan.tar.gz");
-    expect((await ops(["backup", archive], { DATABASE_URL: app.database.url, DATA_DIR: app.dataDir })).code).toBe(0);
-    await app.close();
+  test(
+    "a plan still being written when the backup was taken is written by the restored server",
+    { timeout: 180_000 },
+    async () => {
+      // The model never answers: the plan stays "generating" while the backup is taken.
+      const fake = await startFakeOpenAi();
+      cleanup.push(() => fake.close());
+      fake.reply("hang");
+      const app = await startTestApp({ env: { AI_BASE_URL: fake.url, AI_API_KEY: "sk-test-plan", AI_MODEL: "fake-model" } });
+      cleanup.push(() => app.close());
+      const client = app.client();
+      const member = await signUp(client);
+      await makePremium(app.db, member.id);
+      const created = await client.post("/api/path/custom-plans", brief({ days: 3 }));
+      expect(created.status, created.text).toBe(201);
+      const planId = created.json().plan_id as string;
+      await waitUntil(() => fake.requests.length > 0, "the plan's writing to begin");
+      const archive = path.join(tempDir("archives"), "mid-plan.tar.gz");
+      expect((await ops(["backup", archive], { DATABASE_URL: app.database.url, DATA_DIR: app.dataDir })).code).toBe(0);
+      await app.close();
 
-    // The archive holds the plan as "generating" but no job queue: the restored server (offline writer) queues it again.
-    const database = await emptyDatabase();
-    const dataDir = path.join(tempDir("restored"), "data");
-    expect((await ops(["restore", archive], { DATABASE_URL: database.url, DATA_DIR: dataDir })).code).toBe(0);
-    const restored = await startTestApp({ database, dataDir });
-    cleanup.push(() => restored.close());
-    const again = restored.client();
-    expect((await signIn(again, member)).status).toBe(200);
-    expect((await waitForPlan(again, planId, 30_000)).status).toBe("ready");
-  });
+      // The archive holds the plan as "generating" but no job queue: the restored server (offline writer) queues it again.
+      const database = await emptyDatabase();
+      const dataDir = path.join(tempDir("restored"), "data");
+      expect((await ops(["restore", archive], { DATABASE_URL: database.url, DATA_DIR: dataDir })).code).toBe(0);
+      const restored = await startTestApp({ database, dataDir });
+      cleanup.push(() => restored.close());
+      const again = restored.client();
+      expect((await signIn(again, member)).status).toBe(200);
+      expect((await waitForPlan(again, planId, 30_000)).status).toBe("ready");
+    },
+  );
 });
 
 describe("scheduled backups (BACKUP_DIR, BACKUP_KEEP)", () => {

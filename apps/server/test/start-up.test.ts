@@ -50,7 +50,8 @@ async function migrationsApplied(url: string): Promise<number> {
 }
 
 describe("servers started at the same moment on one fresh database", () => {
-  test.each([2, 4])("%i servers all come up, migrate once, and serve the same members", async (count) => {
+  // The first of them loads the Bible while the others wait: as long as a first start, and longer beside the suite.
+  test.each([2, 4])("%i servers all come up, migrate once, and serve the same members", { timeout: 240_000 }, async (count) => {
     const { url } = await database("empty");
     // A shared secret, as servers behind one load balancer have: a session made on one is good on the others.
     const env = { DATABASE_URL: url, BETTER_AUTH_SECRET: "a-secret-the-servers-share-for-this-test-0123456789" };
