@@ -140,6 +140,10 @@ async function startServer(aiBaseUrl: string): Promise<{ url: string; database: 
       AI_API_KEY: "test-key",
       RATE_LIMIT_AUTH_MAX: "1000",
       LOG_LEVEL: "warn",
+      // Browsers and the server share two busy cores: longer database waits than a server's defaults (3 and 5 s), as
+      // the integration suite's (apps/server/test/helpers/timeouts.ts).
+      DATABASE_CONNECT_TIMEOUT_SECONDS: "20",
+      DATABASE_QUERY_TIMEOUT_SECONDS: "30",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -76,6 +76,10 @@ export default async function globalSetup() {
       // Scrypt at a test cost (apps/server/src/auth/password-hashing.ts), as makeMember hashes his password.
       PASSWORD_HASHING: "test",
       LOG_LEVEL: "warn",
+      // Browsers and the server share two busy cores: longer database waits than a server's defaults (3 and 5 s), as
+      // the integration suite's (apps/server/test/helpers/timeouts.ts).
+      DATABASE_CONNECT_TIMEOUT_SECONDS: "20",
+      DATABASE_QUERY_TIMEOUT_SECONDS: "30",
       DATABASE_URL: "",
       OPERATOR_NAME: "Shepherd Test Ministries",
       OPERATOR_EMAIL: "care@shepherd-test.example",

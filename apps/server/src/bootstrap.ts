@@ -47,6 +47,9 @@ import { startMentionPushes } from "./modules/reminders/service";
 import { loadReminderTexts } from "./modules/reminders/texts";
 import { vapidKeys } from "./modules/reminders/vapid";
 
+/** The longest start-up waits for a database connection (a request waits DATABASE_CONNECT_TIMEOUT_SECONDS). */
+const STARTUP_CONNECT_MS = 60_000;
+
 export interface Database {
   url: string;
   /** The embedded cluster's folder, and why it is not DATA_DIR/postgres when it is not; undefined with DATABASE_URL. */
@@ -109,14 +112,15 @@ export async function buildContext(options: {
   const { connectMs, queryMs } = config.databaseTimeouts;
   const pool = createPool(options.databaseUrl, log, { connectTimeoutMs: connectMs, queryTimeoutMs: queryMs });
   const db = createDatabase(pool);
-  if (options.migrate !== false && background) {
-    // Migrations and the Bible load may take longer than any request's query may: a pool of their own, with no query timeout.
-    const maintenance = createPool(options.databaseUrl, log, { max: 3, connectTimeoutMs: connectMs });
-    try {
-      await prepareDatabase({ pool: maintenance, db: createDatabase(maintenance), log });
-    } finally {
-      await maintenance.end();
-    }
+  // Start-up's own pool, ended once the server is set up: migrations and the Bible load may take longer than a request's
+  // query may, and waiting for the start-up lock behind another server's may too (no query timeout); and a start on a
+  // busy machine may wait longer for a connection than a request should (a minute at least).
+  const startup = createPool(options.databaseUrl, log, { max: 3, connectTimeoutMs: Math.max(connectMs, STARTUP_CONNECT_MS) });
+  try {
+    if (options.migrate !== false && background) await prepareDatabase({ pool: startup, db: createDatabase(startup), log });
+  } catch (error) {
+    await startup.end();
+    throw error;
   }
   // See AppContext.longDb: the statements that may take longer than a request's query may.
   const longPool = createPool(options.databaseUrl, log, { max: 3, connectTimeoutMs: connectMs });
@@ -157,7 +161,11 @@ export async function buildContext(options: {
   });
   // pg-boss makes a table per queue (create_queue attaches it to its job table); two servers creating queues at once
   // deadlock (seen on PostgreSQL 15 with two servers started together), so they take turns under the same lock.
-  await withMigrationLock(longPool, () => jobs.start());
+  try {
+    await withMigrationLock(startup, () => jobs.start());
+  } finally {
+    await startup.end();
+  }
   if (background) await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
   const storage = createLocalStorage(path.join(config.dataDir, "storage"));
   // One process sweeps pictures uploaded for posts never sent (the one that runs the jobs).

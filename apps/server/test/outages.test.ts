@@ -133,7 +133,13 @@ describe("a stalled database (SIGSTOP)", () => {
       dataDir = await preparedDataDir("outage");
       server = await startBuiltServer({
         dataDir,
-        env: { LOG_LEVEL: "debug", HEALTH_DATABASE_DOWN_SECONDS: String(HEALTH_DATABASE_DOWN_SECONDS) },
+        env: {
+          LOG_LEVEL: "debug",
+          HEALTH_DATABASE_DOWN_SECONDS: String(HEALTH_DATABASE_DOWN_SECONDS),
+          // The defaults, which the suite's other servers lengthen for its load (helpers/timeouts.ts).
+          DATABASE_CONNECT_TIMEOUT_SECONDS: "3",
+          DATABASE_QUERY_TIMEOUT_SECONDS: "5",
+        },
       });
       // One member who has been using the app, and a second sign-in of his this process has not looked up yet (its
       // token is then sent to PostgreSQL by the first request that carries it).

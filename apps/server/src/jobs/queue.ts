@@ -65,6 +65,8 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const JOB_QUERY_TIMEOUT_MIN_MS = 60_000;
+/** Nobody waits on the queue's own connections: on a busy machine they may take longer to open than a request's. */
+const JOB_CONNECT_TIMEOUT_MIN_MS = 30_000;
 
 export function createJobQueue(options: {
   connectionString: string;
@@ -90,7 +92,7 @@ export function createJobQueue(options: {
     // forever; a minute at least, as its maintenance and schema upgrades may take longer than a request's query.
     ...(options.timeouts
       ? {
-          connectionTimeoutMillis: options.timeouts.connectMs,
+          connectionTimeoutMillis: Math.max(JOB_CONNECT_TIMEOUT_MIN_MS, options.timeouts.connectMs),
           query_timeout: Math.max(JOB_QUERY_TIMEOUT_MIN_MS, options.timeouts.queryMs),
         }
       : {}),

@@ -14,6 +14,7 @@ import type { Database } from "../../src/db/client";
 import { createLogger } from "../../src/logger";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { TestClient, type ClientOptions } from "./http-client";
+import { SUITE_DATABASE_TIMEOUTS } from "./timeouts";
 
 export interface TestApp {
   /** The base URL the app is served at, e.g. http://127.0.0.1:41234 */
@@ -74,6 +75,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // The suite changes sessions and users in the database and expects the next request to see it at once; the session
     // cookie cache (off by default too) is tested on its own in session-cache.test.ts.
     SESSION_CACHE_SECONDS: "0",
+    // Longer database waits than a server's: the suite's load (timeouts.ts).
+    ...SUITE_DATABASE_TIMEOUTS,
     // Hundreds of sign-ups and sign-ins a run: scrypt at a test cost (auth/password-hashing.ts), which only NODE_ENV=test
     // takes (an app started as production hashes as production does); auth.test.ts signs up and in at the standard
     // cost too.

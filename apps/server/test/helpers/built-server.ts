@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { freePort } from "../../src/db/embedded";
 import { TestClient } from "./http-client";
+import { SUITE_DATABASE_TIMEOUTS } from "./timeouts";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const repoRoot = path.resolve(serverRoot, "..", "..");
@@ -112,6 +113,8 @@ export async function startBuiltServer(options: {
     LOG_LEVEL: "warn",
     // One process unless a test asks for cluster mode (cluster.test.ts).
     WEB_CONCURRENCY: "1",
+    // Under the suite's load (timeouts.ts); outages.test.ts starts it with the defaults.
+    ...SUITE_DATABASE_TIMEOUTS,
     ...options.env,
   });
   const child = spawn(process.execPath, [BUILT_MAIN], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
