@@ -107,4 +107,30 @@ describe(".env.example", () => {
     expect(config.sessionCacheSeconds).toBe(0);
     expect(config.passwordHashing).toBe("standard");
   });
+
+  test("read as systemd's EnvironmentFile= reads it (no shell), every value is what the shell makes of it", () => {
+    const shell = spawnSync(
+      "sh",
+      ["-c", `set -a; . ./.env.example; "${process.execPath}" -e 'console.log(JSON.stringify(process.env))'`],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH },
+        encoding: "utf8",
+      },
+    );
+    const fromShell = JSON.parse(shell.stdout) as Record<string, string>;
+    // systemd.exec(5): a line is a comment only when it starts with # or ;, and a value keeps everything after the =
+    // (a "# comment" after it too), its enclosing quotes removed.
+    const fromSystemd = fs
+      .readFileSync(path.join(root, ".env.example"), "utf8")
+      .split("\n")
+      .filter((line) => line.trim() && !/^\s*[#;]/.test(line))
+      .map((line) => {
+        const [, name, value] = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line) ?? [];
+        expect(name, `a line systemd cannot read: ${line}`).toBeDefined();
+        return [name!, value!.replace(/^"(.*)"$|^'(.*)'$/, "$1$2")] as const;
+      });
+    expect(fromSystemd.length).toBeGreaterThan(30);
+    for (const [name, value] of fromSystemd) expect(value, name).toBe(fromShell[name] ?? "");
+  });
 });
