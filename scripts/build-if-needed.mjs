@@ -27,6 +27,15 @@ function newestMtime(target) {
   return newest;
 }
 
+/** Marks the build as current: `npm run build` ends with it (`node scripts/build-if-needed.mjs --stamp`). */
+export function writeStamp() {
+  fs.writeFileSync(stamp, new Date().toISOString());
+}
+
+// `npm run build` stamps what it built, so that the commands that build when needed (npm start, backup, migrate,
+// admin...) see it as current.
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "--stamp") writeStamp();
+
 export function buildIfNeeded() {
   const complete = fs.existsSync(stamp) && fs.existsSync(path.join(root, "apps/web/dist/index.html"));
   const built = complete ? fs.statSync(stamp).mtimeMs : 0;
@@ -34,7 +43,6 @@ export function buildIfNeeded() {
   if (changed <= built) return false;
   console.log("Building Shepherd (web app and server)...");
   execSync("npm run build", { cwd: root, stdio: "inherit" });
-  fs.writeFileSync(stamp, new Date().toISOString());
   return true;
 }
 
