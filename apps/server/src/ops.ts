@@ -32,12 +32,18 @@ async function main() {
 
   if (command === "restore") {
     // Everything that can be refused is refused before a database is started or a file written.
-    const checked = await readBackup(file!);
-    checked.dispose();
-    assertEmptyDataDir(config.dataDir, checked.manifest);
-    const database = await openDatabase(config, log);
+    const backup = await readBackup(file!);
+    let database: Awaited<ReturnType<typeof openDatabase>>;
     try {
-      const manifest = await restoreBackup(file!, { databaseUrl: database.url, dataDir: config.dataDir }, log);
+      assertEmptyDataDir(config.dataDir, backup.manifest);
+      database = await openDatabase(config, log);
+    } catch (error) {
+      backup.dispose();
+      throw error;
+    }
+    try {
+      // restoreBackup removes the unpacked archive when it is done.
+      const manifest = await restoreBackup(backup, { databaseUrl: database.url, dataDir: config.dataDir }, log);
       const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
       console.log(
         `Restored ${file!} (written ${manifest.createdAt} by Shepherd ${manifest.appVersion}): ` +

@@ -308,7 +308,14 @@ export function assertEmptyDataDir(dataDir: string, manifest?: BackupManifest): 
 }
 
 /** Reads an archive's manifest (for the CLI's checks and messages), validating that this code can restore it. */
-export async function readBackup(file: string): Promise<{ manifest: BackupManifest; dispose(): void; dir: string }> {
+/** An archive unpacked into a temporary folder, checked as restorable; `dispose` removes the folder. */
+export interface UnpackedBackup {
+  manifest: BackupManifest;
+  dir: string;
+  dispose(): void;
+}
+
+export async function readBackup(file: string): Promise<UnpackedBackup> {
   const { dir, manifest } = await unpack(file);
   try {
     assertRestorable(manifest);
@@ -370,8 +377,13 @@ async function emptyAgain(client: pg.Client): Promise<void> {
  * migrations written since, then the files and the secrets. Refuses (before writing anything) a target that holds data,
  * or an archive from a newer schema.
  */
-export async function restoreBackup(file: string, target: RestoreTarget, log: Logger): Promise<BackupManifest> {
-  const backup = await readBackup(file);
+export async function restoreBackup(
+  archive: string | UnpackedBackup,
+  target: RestoreTarget,
+  log: Logger,
+): Promise<BackupManifest> {
+  // The CLI reads the archive first, for its checks; unpacking it once spares a big store's files a second copy.
+  const backup = typeof archive === "string" ? await readBackup(archive) : archive;
   try {
     const { manifest, dir } = backup;
     assertEmptyDataDir(target.dataDir, manifest);
@@ -403,7 +415,7 @@ export async function restoreBackup(file: string, target: RestoreTarget, log: Lo
       fs.chmodSync(path.join(target.dataDir, secret.file), 0o600);
     }
     const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
-    log.info({ file, rows, files: manifest.storage.files, schema: manifest.schema.tag }, "backup restored");
+    log.info({ rows, files: manifest.storage.files, schema: manifest.schema.tag }, "backup restored");
     return manifest;
   } finally {
     backup.dispose();
