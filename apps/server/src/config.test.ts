@@ -70,6 +70,21 @@ describe("TRUST_PROXY", () => {
 describe(".env.example", () => {
   const root = path.resolve(import.meta.dirname, "../../..");
 
+  /** The environment `set -a; . ./.env.example` gives a process (as the README says to load it). */
+  const envFromShell = (): Record<string, string> => {
+    const shell = spawnSync(
+      "sh",
+      ["-c", `set -a; . ./.env.example; "${process.execPath}" -e 'console.log(JSON.stringify(process.env))'`],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH },
+        encoding: "utf8",
+      },
+    );
+    expect(shell.stderr).toBe("");
+    return JSON.parse(shell.stdout) as Record<string, string>;
+  };
+
   test("lists every variable the README's configuration table documents", () => {
     const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
     const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]!);
@@ -93,32 +108,13 @@ describe(".env.example", () => {
   });
 
   test("loaded as the README says (set -a; . ./.env), it starts a server with the README's defaults", () => {
-    const shell = spawnSync(
-      "sh",
-      ["-c", `set -a; . ./.env.example; "${process.execPath}" -e 'console.log(JSON.stringify(process.env))'`],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH },
-        encoding: "utf8",
-      },
-    );
-    expect(shell.stderr).toBe("");
-    const config = loadConfig(JSON.parse(shell.stdout) as NodeJS.ProcessEnv);
+    const config = loadConfig(envFromShell());
     expect(config.sessionCacheSeconds).toBe(0);
     expect(config.passwordHashing).toBe("standard");
   });
 
   test("read as systemd's EnvironmentFile= reads it (no shell), every value is what the shell makes of it", () => {
-    const shell = spawnSync(
-      "sh",
-      ["-c", `set -a; . ./.env.example; "${process.execPath}" -e 'console.log(JSON.stringify(process.env))'`],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH },
-        encoding: "utf8",
-      },
-    );
-    const fromShell = JSON.parse(shell.stdout) as Record<string, string>;
+    const fromShell = envFromShell();
     // systemd.exec(5): a line is a comment only when it starts with # or ;, and a value keeps everything after the =
     // (a "# comment" after it too), its enclosing quotes removed.
     const fromSystemd = fs

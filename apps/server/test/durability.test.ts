@@ -9,6 +9,7 @@ import {
   postmasterPid,
   preparedDataDir,
   processAlive,
+  removeDataDir,
   startBuiltServer,
   waitUntil,
   type BuiltServer,
@@ -45,13 +46,7 @@ afterEach(async () => {
   for (const server of running) await server.stop();
   running = [];
   for (const dir of dataDirs) {
-    // Nothing of ours may outlive the test, whatever failed.
-    const pid = postmasterPid(dir);
-    if (pid && processAlive(pid)) {
-      process.kill(pid, "SIGINT");
-      await waitUntil(() => !processAlive(pid), `postmaster ${pid} to stop`, 30_000).catch(() => process.kill(pid, "SIGKILL"));
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
+    await removeDataDir(dir);
   }
   dataDirs = [];
 });

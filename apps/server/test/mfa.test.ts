@@ -5,6 +5,7 @@ import { schema } from "../src/db/client";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { SESSION_COOKIE, signIn, signUp, type SignedUpUser } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
+import { wrongCode } from "./helpers/totp";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/** A six-digit code the server must refuse: not the code of the previous, current or next period. */
-function wrongCode(totp: TOTP): string {
-  const now = Date.now();
-  const accepted = new Set([-1, 0, 1].map((step) => totp.generate({ timestamp: now + step * totp.period * 1000 })));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(totp.digits, "0");
-    if (!accepted.has(code)) return code;
-  }
-}
 
 /** What an authenticator app does with the otpauth:// URI: read the secret and parameters, make codes. */
 function authenticatorFor(totpURI: string): TOTP {

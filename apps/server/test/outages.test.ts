@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { SESSION_COOKIE, signIn, signUp } from "./helpers/auth";
@@ -9,6 +8,7 @@ import {
   postmasterPid,
   preparedDataDir,
   processAlive,
+  removeDataDir,
   startBuiltServer,
   waitUntil,
   type BuiltServer,
@@ -43,12 +43,7 @@ afterEach(async () => {
   await server?.stop();
   server = undefined;
   if (dataDir) {
-    const pid = postmasterPid(dataDir);
-    if (pid && processAlive(pid)) {
-      process.kill(pid, "SIGINT");
-      await waitUntil(() => !processAlive(pid), `postmaster ${pid} to stop`, 30_000).catch(() => process.kill(pid, "SIGKILL"));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
     dataDir = undefined;
   }
 });

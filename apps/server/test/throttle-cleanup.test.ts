@@ -6,6 +6,7 @@ import { pruneOldRows, THROTTLE_DAYS } from "../src/jobs/housekeeping";
 import { startTestApp, type TestApp } from "./helpers/app";
 import { signIn, signUp, type SignedUpUser } from "./helpers/auth";
 import type { TestClient } from "./helpers/http-client";
+import { wrongCode } from "./helpers/totp";
 
 /**
  * Issue 39: Better Auth's rate limiter, when a bucket's window is over, deletes every row of its rate_limits table that
@@ -31,15 +32,6 @@ async function quiet() {
 async function bucket(address: string, endpoint = "/sign-in/email") {
   const rows = await app.db.execute(sql`select count from rate_limits where key = ${`${address}|${endpoint}`}`);
   return rows.rows[0];
-}
-
-function wrongCode(totp: TOTP): string {
-  const now = Date.now();
-  const accepted = new Set([-1, 0, 1].map((step) => totp.generate({ timestamp: now + step * totp.period * 1000 })));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(totp.digits, "0");
-    if (!accepted.has(code)) return code;
-  }
 }
 
 async function enableTotp(client: TestClient, user: SignedUpUser): Promise<TOTP> {

@@ -60,6 +60,19 @@ export function postmasterPid(dataDir: string): number | null {
 }
 
 /** Processes whose parent is `pid` (the postmaster's backends and workers). */
+/**
+ * Removes a DATA_DIR a test made, its postmaster stopped first if one still runs (left by a crash or a failed stop):
+ * nothing of ours may outlive the test, whatever failed.
+ */
+export async function removeDataDir(dir: string): Promise<void> {
+  const pid = postmasterPid(dir);
+  if (pid && processAlive(pid)) {
+    process.kill(pid, "SIGINT");
+    await waitUntil(() => !processAlive(pid), `postmaster ${pid} to stop`, 30_000).catch(() => process.kill(pid, "SIGKILL"));
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 export function childrenOf(pid: number): number[] {
   const children: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {

@@ -2,15 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll } from "vitest";
-import {
-  buildServerIfNeeded,
-  clusterDir,
-  postmasterPid,
-  processAlive,
-  startBuiltServer,
-  waitUntil,
-  type BuiltServer,
-} from "./built-server";
+import { buildServerIfNeeded, clusterDir, removeDataDir, startBuiltServer, type BuiltServer } from "./built-server";
 
 /**
  * Built servers on DATA_DIRs of their own, for a test file about the embedded PostgreSQL: whatever a test started,
@@ -28,12 +20,7 @@ export function embeddedServers() {
     for (const server of running) await server.stop();
     running = [];
     for (const dir of dirs) {
-      const pid = postmasterPid(dir);
-      if (pid && processAlive(pid)) {
-        process.kill(pid, "SIGINT");
-        await waitUntil(() => !processAlive(pid), `postmaster ${pid} to stop`, 30_000).catch(() => process.kill(pid, "SIGKILL"));
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
+      await removeDataDir(dir);
     }
     dirs = [];
     for (const cluster of relocated) fs.rmSync(cluster, { recursive: true, force: true });
