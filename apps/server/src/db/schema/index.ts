@@ -14,3 +14,5 @@ export * from "./offline";
 export * from "./support";
 export * from "./reminders";
 export * from "./throttles";
+export * from "./storage";
+export * from "./processes";
