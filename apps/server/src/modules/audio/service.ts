@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import type { StorageProvider } from "../../providers/storage/storage";
+import type { ByteRange, StorageProvider } from "../../providers/storage/storage";
 import type { SpeechProvider } from "../../providers/tts/speech";
 import { refuseAccess, checkAccess, withAccess } from "../access/service";
 
@@ -173,7 +173,7 @@ async function generate(
   return { audioUrl, cached: false };
 }
 
-export type ByteRange = { start: number; end: number };
+export type { ByteRange };
 
 /**
  * An HTTP Range header against a file of `size` bytes (RFC 9110 section 14): one `bytes=a-b`, `bytes=a-` or

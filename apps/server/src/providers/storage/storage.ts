@@ -1,15 +1,38 @@
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 
-/** Where uploaded files live. Local folder by default; the interface allows an S3-compatible store later. */
+/**
+ * Where stored files' bytes live: a local folder (the default) or an S3-compatible bucket (s3.ts). Keys are paths such
+ * as `avatars/{userId}/{uuid}.png`; the member a file belongs to is in its key (and in stored_files, files.ts).
+ */
 export interface StorageProvider {
+  /** "local" or "s3", for logs and Admin Health. */
+  readonly kind: "local" | "s3";
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The whole file, read into memory: for small files only (serving goes through open). */
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+  /** Its size and type, without reading it; null when there is no such file. */
+  head(key: string): Promise<{ bytes: number; contentType: string } | null>;
+  /**
+   * The file as a stream, or the bytes `range.start` to `range.end` (inclusive) of it; `bytes` is the whole file's size.
+   * Null when there is no such file.
+   */
+  open(key: string, range?: ByteRange): Promise<OpenedFile | null>;
   delete(key: string): Promise<void>;
   /** Every file below a folder (`pasture/USER`), with its size and when it was written; [] when there is none. */
   list(prefix: string): Promise<StoredFile[]>;
   /** Deletes a folder and everything in it (a member's files when his account goes). */
   deleteTree(prefix: string): Promise<void>;
+}
+
+export type ByteRange = { start: number; end: number };
+
+export interface OpenedFile {
+  body: Readable;
+  bytes: number;
+  contentType: string;
 }
 
 export interface StoredFile {
@@ -29,12 +52,27 @@ export function createLocalStorage(root: string): StorageProvider {
     assertKey(key);
     return path.join(root, key);
   };
+  const head = async (key: string) => {
+    const target = file(key);
+    try {
+      const [stat, contentType] = await Promise.all([fs.stat(target), fs.readFile(`${target}.type`, "utf8")]);
+      return stat.isFile() ? { bytes: stat.size, contentType } : null;
+    } catch {
+      return null;
+    }
+  };
   return {
+    kind: "local",
     async put(key, body, contentType) {
       const target = file(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(target, body);
-      await fs.writeFile(`${target}.type`, contentType);
+      // Written beside and renamed into place, so a reader (or a crash) never sees half a file; the type first, so a
+      // file that exists has one.
+      const temporary = `${target}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
+      await fs.writeFile(`${temporary}.type`, contentType);
+      await fs.rename(`${temporary}.type`, `${target}.type`);
+      await fs.writeFile(temporary, body);
+      await fs.rename(temporary, target);
     },
     async get(key) {
       const target = file(key);
@@ -44,6 +82,13 @@ export function createLocalStorage(root: string): StorageProvider {
       } catch {
         return null;
       }
+    },
+    head,
+    async open(key, range) {
+      const found = await head(key);
+      if (!found) return null;
+      const body = createReadStream(file(key), range ? { start: range.start, end: range.end } : undefined);
+      return { body, ...found };
     },
     async delete(key) {
       const target = file(key);
@@ -62,7 +107,7 @@ export function createLocalStorage(root: string): StorageProvider {
         for (const entry of entries) {
           const child = `${key}/${entry.name}`;
           if (entry.isDirectory()) await walk(child);
-          else if (!entry.name.endsWith(".type")) {
+          else if (!entry.name.endsWith(".type") && !entry.name.endsWith(".partial")) {
             const stat = await fs.stat(file(child));
             found.push({ key: child, bytes: stat.size, modifiedAt: stat.mtime });
           }
