@@ -20,7 +20,8 @@ import { createStripeBilling } from "./providers/billing/stripe";
 import { createErrorReporter } from "./providers/errors/errors";
 import { createMailProvider } from "./providers/mail/mail";
 import { startUploadSweeper } from "./providers/storage/member-files";
-import { createLocalStorage } from "./providers/storage/storage";
+import { openStorage } from "./providers/storage/open";
+import { recordExistingFiles } from "./providers/storage/recorded";
 import { promoteAdmins } from "./modules/admin/service";
 import { ensureProfile } from "./modules/profiles/service";
 import { loadPlanLibrary, sourceDays } from "./modules/path/library";
@@ -167,7 +168,8 @@ export async function buildContext(options: {
     await startup.end();
   }
   if (background) await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
-  const storage = createLocalStorage(path.join(config.dataDir, "storage"));
+  const storage = await openStorage({ config, db, log });
+  if (background) await recordExistingFiles(db, storage, log);
   // One process sweeps pictures uploaded for posts never sent (the one that runs the jobs).
   const stopSweeper = background ? startUploadSweeper(db, storage, log) : () => undefined;
   const images = config.images ? createOpenAiImages({ ...config.images, log }) : createOfflineImages();

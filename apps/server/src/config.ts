@@ -125,6 +125,18 @@ const envSchema = z.object({
     .max(3650, "BACKUP_KEEP must be at most 3650")
     .default(7),
   BILLING_LOCAL_CHECKOUT: z
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes")
+    .optional(),
+  S3_ENDPOINT: z.string().url("S3_ENDPOINT must be a URL such as https://s3.example.com or http://127.0.0.1:9000").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { error: "S3_FORCE_PATH_STYLE must be true or false" })
+    .default("true")
+    .transform((v) => v === "true"),
     .enum(["true", "false"])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true")),
@@ -214,8 +226,22 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  /** Stored files in an S3-compatible bucket when S3_BUCKET is set (providers/storage/s3.ts); otherwise DATA_DIR/storage. */
+  s3: S3Config | undefined;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
+export interface S3Config {
+  bucket: string;
+  /** Undefined: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither: the AWS SDK's own chain (instance roles, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
+
+export type ServerRole = "web" | "worker" | "all";
+
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
@@ -290,6 +316,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function trustProxyConfig(value: string): TrustProxy {
   const text = value.trim();
   if (text === "false") return { mode: "off" };
+    s3: s3Config(e),
+  };
+}
+
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const keys = [e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (keys === 1)
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's own credentials.",
+    );
+  if (!e.S3_BUCKET) {
+    const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).find((name) => e[name]);
+    if (stray)
+      throw new ConfigError(`Invalid configuration:\n  ${stray} is set but S3_BUCKET is not: set S3_BUCKET to store files in a bucket.`);
+    return undefined;
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   if (text === "true") return { mode: "hops", hops: 1 };
   if (/^\d+$/.test(text)) return Number(text) === 0 ? { mode: "off" } : { mode: "hops", hops: Number(text) };
   const proxies = text

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PASSWORD_TOO_GUESSABLE } from "@shepherd/shared";
@@ -324,7 +324,11 @@ describe("8. files do not outlive their owner", () => {
     const fresh = (await upload(client)).json().image_url as string;
     expect((await client.post("/api/pasture/posts", { body: "The field at dawn", image_url: posted })).status).toBe(201);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    for (const url of [posted, forgotten]) fs.utimesSync(onDisk(url), twoDaysAgo, twoDaysAgo);
+    // The sweep goes by what the database knows (stored_files), not by a disk's times.
+    await app.db
+      .update(schema.storedFiles)
+      .set({ createdAt: twoDaysAgo })
+      .where(inArray(schema.storedFiles.key, [posted, forgotten].map((url) => url.replace("/api/files/", ""))));
     expect(await sweepUnattachedPictures(app.db, app.ctx.storage)).toBe(1);
     expect(fs.existsSync(onDisk(forgotten))).toBe(false);
     expect((await client.get(posted)).status).toBe(200);
@@ -335,9 +339,12 @@ describe("8. files do not outlive their owner", () => {
   test("pictures have a quota per member, with a message that says what to do", async () => {
     const client = app.client();
     const user = await signUp(client);
-    // A sparse file stands for many pictures already uploaded.
+    // One picture's record stands for many already uploaded: the quota adds up what the database knows he stored.
     await app.ctx.storage.put(`pasture/${user.id}/earlier.png`, TINY_PNG, "image/png");
-    fs.truncateSync(path.join(app.dataDir, "storage", "pasture", user.id, "earlier.png"), PICTURE_QUOTA_BYTES);
+    await app.db
+      .update(schema.storedFiles)
+      .set({ bytes: PICTURE_QUOTA_BYTES })
+      .where(eq(schema.storedFiles.key, `pasture/${user.id}/earlier.png`));
     const refused = await upload(client);
     expect(refused.status).toBe(413);
     expect(refused.json().error.message).toBe(

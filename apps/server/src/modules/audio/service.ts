@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import type { ByteRange, StorageProvider } from "../../providers/storage/storage";
+import type { StorageProvider } from "../../providers/storage/storage";
 import type { SpeechProvider } from "../../providers/tts/speech";
 import { refuseAccess, checkAccess, withAccess } from "../access/service";
 
@@ -173,28 +173,5 @@ async function generate(
   return { audioUrl, cached: false };
 }
 
-export type { ByteRange };
-
-/**
- * An HTTP Range header against a file of `size` bytes (RFC 9110 section 14): one `bytes=a-b`, `bytes=a-` or
- * `bytes=-n`. Returns the range (end inclusive), "unsatisfiable" (416), or null to send the whole file (no header,
- * another unit, several ranges or a malformed one: the server may then ignore the header).
- */
-export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
-  if (!header) return null;
-  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  if (!match) return null;
-  const [, first = "", last = ""] = match;
-  if (first === "" && last === "") return null;
-  if (first === "") {
-    const suffix = Number(last);
-    if (suffix === 0 || size === 0) return "unsatisfiable";
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(first);
-  const end = last === "" ? size - 1 : Number(last);
-  if (!Number.isSafeInteger(start) || !Number.isFinite(end)) return null;
-  if (last !== "" && end < start) return null;
-  if (start >= size) return "unsatisfiable";
-  return { start, end: Math.min(end, size - 1) };
-}
+/** Moved to http/range.ts (stored files of every kind are served with Range requests). */
+export { parseRange, type ByteRange } from "../../http/range";

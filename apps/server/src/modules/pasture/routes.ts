@@ -40,7 +40,7 @@ export function pastureRoutes(ctx: AppContext) {
     .post("/pasture/images", async (c) => {
       const user = await requireUser(c);
       const { bytes, type, extension } = await readImageUpload(c, { field: "image", maxBytes: PASTURE_IMAGE_MAX_BYTES });
-      await checkPictureQuota(ctx.storage, user.id, bytes.length);
+      await checkPictureQuota(ctx.db, user.id, bytes.length);
       const key = `pasture/${user.id}/${crypto.randomUUID()}.${extension}`;
       await ctx.storage.put(key, bytes, type);
       return c.json({ image_url: storedFileUrl(key) }, 201);

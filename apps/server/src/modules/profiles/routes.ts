@@ -5,6 +5,7 @@ import { isAdmin, requireUser } from "../../auth/middleware";
 import type { AppContext, AppEnv } from "../../context";
 import { AppError, notFound } from "../../errors";
 import { IMAGE_KEY, readImageUpload } from "../../http/images";
+import { serveStoredFile } from "../../http/stored-file";
 import { readJson, readQuery } from "../../http/validate";
 import { deleteStoredFile, storedFileUrl } from "../../providers/storage/storage";
 import { searchUsers, userIdByUsername } from "./people";
@@ -46,7 +47,7 @@ export function profileRoutes(ctx: AppContext) {
     .post("/profile/avatar", async (c) => {
       const user = await requireUser(c);
       const { bytes, type, extension } = await readImageUpload(c, { field: "avatar", maxBytes: AVATAR_MAX_BYTES });
-      await checkPictureQuota(ctx.storage, user.id, bytes.length);
+      await checkPictureQuota(ctx.db, user.id, bytes.length);
       const key = `avatars/${user.id}/${crypto.randomUUID()}.${extension}`;
       await ctx.storage.put(key, bytes, type);
       const previous = await getProfile(ctx.db, user.id);
@@ -87,11 +88,6 @@ export function profileRoutes(ctx: AppContext) {
       }
       const key = `${c.req.param("area")}/${c.req.param("owner")}/${c.req.param("name")}`;
       if (!IMAGE_KEY.test(key)) throw new AppError("NOT_FOUND", "That file was not found.");
-      const file = await ctx.storage.get(key);
-      if (!file) throw new AppError("NOT_FOUND", "That file was not found.");
-      return c.body(new Uint8Array(file.body), 200, {
-        "content-type": file.contentType,
-        "cache-control": "private, max-age=31536000, immutable",
-      });
+      return serveStoredFile(c, ctx.storage, key, { notFound: "That file was not found." });
     });
 }

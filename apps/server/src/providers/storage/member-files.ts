@@ -1,14 +1,16 @@
-import { inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
+import { storedBytes } from "./recorded";
 import { storedFileUrl, type StorageProvider } from "./storage";
 
 /**
  * Issue 19, point 8: files outlive nothing. A member's files live in folders of his own (`audio/ID`, `avatars/ID`,
- * `pasture/ID`, `devotionals/ID` for his devotionals' artwork): deleting his account deletes the folders; a picture uploaded for a post that was never posted is
- * removed after a day; and his pictures together have a quota.
+ * `pasture/ID`, `devotionals/ID` for his devotionals' artwork): deleting his account deletes the folders; a picture
+ * uploaded for a post that was never posted is removed after a day; and his pictures together have a quota. Issue 40:
+ * all three read what the database knows he stored (stored_files, recorded.ts), not a disk.
  */
 export const MEMBER_FILE_FOLDERS = ["audio", "avatars", "pasture", "devotionals"] as const;
 
@@ -23,9 +25,8 @@ export async function deleteMemberFiles(storage: StorageProvider, userId: string
 }
 
 /** Refuses an upload that would take his pictures over the quota, with what to do about it. */
-export async function checkPictureQuota(storage: StorageProvider, userId: string, incomingBytes: number): Promise<void> {
-  const files = [...(await storage.list(`pasture/${userId}`)), ...(await storage.list(`avatars/${userId}`))];
-  const used = files.reduce((sum, f) => sum + f.bytes, 0);
+export async function checkPictureQuota(db: Database, userId: string, incomingBytes: number): Promise<void> {
+  const used = await storedBytes(db, userId, ["pasture", "avatars"]);
   if (used + incomingBytes > PICTURE_QUOTA_BYTES) {
     throw new AppError(
       "PAYLOAD_TOO_LARGE",
@@ -35,14 +36,25 @@ export async function checkPictureQuota(storage: StorageProvider, userId: string
 }
 
 /**
- * Removes Pasture pictures older than a day that no post uses (uploaded, then the post was never sent). Returns how
- * many went. Runs in the background process (bootstrap) every hour.
+ * Removes Pasture pictures older than a day that no post uses (uploaded, then the post was never sent), as the
+ * database knows them (stored_files), wherever their bytes are. Returns how many went. Runs in the background process
+ * (bootstrap) every hour.
  */
 export async function sweepUnattachedPictures(db: Database, storage: StorageProvider, now = Date.now()): Promise<number> {
-  const old = (await storage.list("pasture")).filter((f) => now - f.modifiedAt.getTime() > UNATTACHED_UPLOAD_MAX_AGE_MS);
+  const before = new Date(now - UNATTACHED_UPLOAD_MAX_AGE_MS);
   let removed = 0;
-  for (let i = 0; i < old.length; i += 500) {
-    const batch = old.slice(i, i + 500);
+  let after = "";
+  for (;;) {
+    const batch = await db
+      .select({ key: schema.storedFiles.key })
+      .from(schema.storedFiles)
+      .where(
+        and(eq(schema.storedFiles.area, "pasture"), lt(schema.storedFiles.createdAt, before), gt(schema.storedFiles.key, after)),
+      )
+      .orderBy(asc(schema.storedFiles.key))
+      .limit(500);
+    if (batch.length === 0) return removed;
+    after = batch.at(-1)!.key;
     const urls = batch.map((f) => storedFileUrl(f.key));
     const used = await db.select({ url: schema.posts.imageUrl }).from(schema.posts).where(inArray(schema.posts.imageUrl, urls));
     const kept = new Set(used.map((row) => row.url));
@@ -52,7 +64,6 @@ export async function sweepUnattachedPictures(db: Database, storage: StorageProv
       removed += 1;
     }
   }
-  return removed;
 }
 
 /** Sweeps now and every hour until stopped. */

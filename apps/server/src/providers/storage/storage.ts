@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { resolveRange, type ByteRange, type RangeRequest } from "../../http/range";
 
 /**
  * Where stored files' bytes live: a local folder (the default) or an S3-compatible bucket (s3.ts). Keys are paths such
@@ -16,10 +17,10 @@ export interface StorageProvider {
   /** Its size and type, without reading it; null when there is no such file. */
   head(key: string): Promise<{ bytes: number; contentType: string } | null>;
   /**
-   * The file as a stream, or the bytes `range.start` to `range.end` (inclusive) of it; `bytes` is the whole file's size.
-   * Null when there is no such file.
+   * The file as a stream (never read whole), or the part a Range header asks for: one request to the store either
+   * way. Null when there is no such file.
    */
-  open(key: string, range?: ByteRange): Promise<OpenedFile | null>;
+  open(key: string, range?: RangeRequest | null): Promise<OpenedFile | UnsatisfiableRange | null>;
   delete(key: string): Promise<void>;
   /** Every file below a folder (`pasture/USER`), with its size and when it was written; [] when there is none. */
   list(prefix: string): Promise<StoredFile[]>;
@@ -27,12 +28,19 @@ export interface StorageProvider {
   deleteTree(prefix: string): Promise<void>;
 }
 
-export type ByteRange = { start: number; end: number };
-
 export interface OpenedFile {
   body: Readable;
+  /** The whole file's size. */
   bytes: number;
   contentType: string;
+  /** The part `body` holds when a range was asked for; null: the whole file. */
+  range: ByteRange | null;
+}
+
+/** A range outside the file (416), with the file's size for the Content-Range header. */
+export interface UnsatisfiableRange {
+  unsatisfiable: true;
+  bytes: number;
 }
 
 export interface StoredFile {
@@ -43,7 +51,7 @@ export interface StoredFile {
 
 const SAFE_KEY = /^[a-zA-Z0-9/_.-]+$/;
 
-function assertKey(key: string): void {
+export function assertKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes("..") || key.startsWith("/")) throw new Error(`Unsafe storage key: ${key}`);
 }
 
@@ -84,11 +92,13 @@ export function createLocalStorage(root: string): StorageProvider {
       }
     },
     head,
-    async open(key, range) {
+    async open(key, request) {
       const found = await head(key);
       if (!found) return null;
-      const body = createReadStream(file(key), range ? { start: range.start, end: range.end } : undefined);
-      return { body, ...found };
+      const range = request ? resolveRange(request, found.bytes) : null;
+      if (range === "unsatisfiable") return { unsatisfiable: true, bytes: found.bytes };
+      const body = createReadStream(file(key), range ?? undefined);
+      return { body, ...found, range };
     },
     async delete(key) {
       const target = file(key);
