@@ -1,5 +1,5 @@
-// npm run migrate | backup -- FILE | restore -- FILE: builds the server if its sources changed, then runs its
-// operator commands (apps/server/src/ops.ts).
+// npm run migrate | backup -- FILE | restore -- FILE | storage:copy -- --to bucket|folder: builds the server if its
+// sources changed, then runs its operator commands (apps/server/src/ops.ts).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildIfNeeded, root } from "./build-if-needed.mjs";

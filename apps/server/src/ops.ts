@@ -7,24 +7,30 @@ import { ConfigError, loadConfig } from "./config";
 import { createDatabase } from "./db/client";
 import { schemaVersion, tagAt } from "./db/migrate";
 import { createLogger } from "./logger";
+import { copyStore } from "./providers/storage/copy";
+import { configuredStore } from "./providers/storage/open";
 
 /**
  * The operator's commands (issue 39), run beside a running server or without one:
  *   npm run migrate                 applies the migrations (and loads the shipped content), then stops
  *   npm run backup -- FILE          writes one archive of the database, the stored files and the generated secrets
  *   npm run restore -- FILE         brings an archive back into an empty DATA_DIR (or an empty DATABASE_URL database)
+ *   npm run storage:copy -- --to bucket|folder
+ *                                   copies every stored file from DATA_DIR/storage into S3_BUCKET, or back (issue 40)
  * With the embedded database, a running server's PostgreSQL is used as it is; otherwise it is started for the command.
  */
 const USAGE = `Usage:
   npm run migrate
   npm run backup -- FILE [--with-objects]
-  npm run restore -- FILE`;
+  npm run restore -- FILE
+  npm run storage:copy -- --to bucket|folder`;
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   // npm runs scripts from the project's root: a relative FILE means where the operator typed the command.
   const named = rest.find((arg) => !arg.startsWith("--"));
   const file = named && path.resolve(process.env.INIT_CWD ?? process.cwd(), named);
+  if (command === "storage:copy") return storageCopy(rest);
   if (command !== "migrate" && command !== "backup" && command !== "restore") return fail(USAGE, 2);
   if (command !== "migrate" && !file) return fail(USAGE, 2);
   const config = loadConfig();
@@ -87,6 +93,43 @@ async function main() {
     );
     if (manifest.database.clusterNote) console.log(`  ${manifest.database.clusterNote}`);
   } finally {
+    await database.stop();
+  }
+}
+
+/** Copies the stored files between DATA_DIR/storage and S3_BUCKET (providers/storage/copy.ts). */
+async function storageCopy(args: string[]) {
+  const to = args[args.indexOf("--to") + 1];
+  if (!args.includes("--to") || (to !== "bucket" && to !== "folder")) return fail(USAGE, 2);
+  const config = loadConfig();
+  if (!config.s3) return fail("Set S3_BUCKET (and S3_ENDPOINT and its keys, as the server will have them) first.", 2);
+  const log = createLogger(config.logLevel === "info" ? "warn" : config.logLevel);
+  const folder = configuredStore({ ...config, s3: undefined });
+  const bucket = configuredStore(config);
+  await bucket.check();
+  const [from, target] = to === "bucket" ? [folder, bucket] : [bucket, folder];
+  const names = { folder: path.join(config.dataDir, "storage"), bucket: `bucket ${config.s3.bucket}` };
+  const database = await openDatabase(config, log, { shareRunning: true });
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  try {
+    console.log(`Copying stored files from ${to === "bucket" ? names.folder : names.bucket} to ${names[to]}...`);
+    let shown = 0;
+    const done = await copyStore({
+      from,
+      to: target,
+      db: createDatabase(pool),
+      onProgress: (p) => {
+        if (p.copied + p.skipped - shown < 200) return;
+        shown = p.copied + p.skipped;
+        console.log(`  ${shown} files (${p.copied} copied, ${p.skipped} already there)`);
+      },
+    });
+    console.log(
+      `Done: ${done.copied} files copied (${(done.bytes / 1024 / 1024).toFixed(1)} MB), ${done.skipped} already there. ` +
+        `Nothing was deleted from ${to === "bucket" ? names.folder : names.bucket}.`,
+    );
+  } finally {
+    await pool.end();
     await database.stop();
   }
 }
