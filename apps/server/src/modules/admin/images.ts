@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, notInArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import {
   ADMIN_EXPORT_MAX_ROWS,
   ADMIN_PAGE_SIZE,
@@ -12,8 +12,9 @@ import {
 import type { AppContext, SignedInUser } from "../../context";
 import type { Database, Transaction } from "../../db/client";
 import { schema } from "../../db/client";
+import { tryKeyLock, withKeyLock } from "../../db/key-locks";
 import { containing } from "../../db/like";
-import { notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { QUEUES, type JobQueue } from "../../jobs/queue";
 import type { Logger } from "../../logger";
 import type { ImageProvider } from "../../providers/images/images";
@@ -27,6 +28,10 @@ import { recordAudit } from "./audit";
  * shows it) and covers for plans and series (under covers/plan/ and covers/series/, their cards and headers show them),
  * one at a time or every one without an image (a background job), set as the row's image_url. Each image counts in the
  * generating admin's image_generations; each request is audited.
+ *
+ * One drawing at a time per subject across every process and machine (its key lock, db/key-locks.ts): "Generate all
+ * missing images" pressed on two servers (or twice) shares the work out instead of drawing each cover twice. The row
+ * takes the address only if its image is still the one read under the lock; a file stored but not taken is deleted.
  */
 
 const { devotionals, users, plans, planDays, series, seriesSessions } = schema;
@@ -49,7 +54,8 @@ interface Subject {
   noun: "devotional" | "plan" | "series";
   /** How the audit log names it. */
   target: string;
-  setImage: (tx: Transaction, imageUrl: string) => Promise<unknown>;
+  /** Sets image_url if it is still `imageUrl` (the subject as read); false when the row changed or went. */
+  setImage: (tx: Transaction, imageUrl: string) => Promise<boolean>;
   /** After the address changed (a starter plan's outline is kept in memory). */
   changed?: () => void;
 }
@@ -102,22 +108,33 @@ const COVERS = {
 } as const;
 type CoverKind = keyof typeof COVERS;
 
-async function devotionalSubject(db: Database, id: string): Promise<Subject> {
+/** The column still holds what was read. */
+const still = (column: Column, value: string | null) => (value === null ? isNull(column) : eq(column, value));
+/** Whether an update touched its row. */
+const updated = async (query: Promise<{ rowCount: number | null }>) => ((await query).rowCount ?? 0) > 0;
+
+async function devotionalSubject(db: Database, id: string): Promise<Subject | null> {
   const [devotional] = await db.select().from(devotionals).where(eq(devotionals.id, id));
-  if (!devotional) throw notFound("That devotional");
+  if (!devotional) return null;
   return {
     ...devotional,
     folder: `devotionals/${devotional.userId}`,
     noun: "devotional",
     target: `devotional ${devotional.id}`,
-    setImage: (tx, imageUrl) => tx.update(devotionals).set({ imageUrl }).where(eq(devotionals.id, devotional.id)),
+    setImage: (tx, imageUrl) =>
+      updated(
+        tx
+          .update(devotionals)
+          .set({ imageUrl })
+          .where(and(eq(devotionals.id, devotional.id), still(devotionals.imageUrl, devotional.imageUrl))),
+      ),
   };
 }
 
-async function coverSubject(db: Database, kind: CoverKind, id: string): Promise<Subject> {
+async function coverSubject(db: Database, kind: CoverKind, id: string): Promise<Subject | null> {
   const cover = COVERS[kind];
   const [row] = await db.select(cover.columns).from(cover.table).where(eq(cover.columns.id, id));
-  if (!row) throw notFound(cover.notFound);
+  if (!row) return null;
   return {
     ...row,
     // Before a plan has its days (a draft, or one being written) its cover shows its title where the reference goes.
@@ -126,32 +143,55 @@ async function coverSubject(db: Database, kind: CoverKind, id: string): Promise<
     noun: cover.noun,
     target: `${cover.noun} ${row.id}`,
     setImage: (tx, imageUrl) =>
-      kind === "plans"
-        ? tx.update(plans).set({ imageUrl }).where(eq(plans.id, row.id))
-        : tx.update(series).set({ imageUrl }).where(eq(series.id, row.id)),
+      updated(
+        kind === "plans"
+          ? tx
+              .update(plans)
+              .set({ imageUrl })
+              .where(and(eq(plans.id, row.id), still(plans.imageUrl, row.imageUrl)))
+          : tx
+              .update(series)
+              .set({ imageUrl })
+              .where(and(eq(series.id, row.id), still(series.imageUrl, row.imageUrl))),
+      ),
     changed: kind === "plans" && row.source === "starter" ? () => forgetStarterOutlines(db) : undefined,
   };
 }
 
-function subjectOf(db: Database, kind: AdminImageKind, id: string): Promise<Subject> {
+function subjectOf(db: Database, kind: AdminImageKind, id: string): Promise<Subject | null> {
   return kind === "devotionals" ? devotionalSubject(db, id) : coverSubject(db, kind, id);
 }
 
-/** Draws (or asks the model for) one image, stores it and sets image_url; the old stored file goes. */
-async function generateOne(
+const NOT_FOUND: Record<AdminImageKind, string> = {
+  devotionals: "That devotional",
+  plans: COVERS.plans.notFound,
+  series: COVERS.series.notFound,
+};
+
+/** The key lock of a subject's image: one drawing at a time for it, in every process. */
+const imageLock = (target: { kind: AdminImageKind; id: string }) => `image/${target.kind}/${target.id}`;
+
+/** Its row changed (deleted, or given an image by someone else) while its image was drawn. */
+class SubjectChanged extends Error {}
+
+/**
+ * Draws (or asks the model for) one image, stores it and sets image_url; the old stored file goes. Called under the
+ * subject's key lock, with the subject read under it.
+ */
+async function drawFor(
   deps: Deps,
   actor: Actor,
-  target: { kind: AdminImageKind; id: string },
+  subject: Subject,
+  kind: AdminImageKind,
   audit: boolean,
 ): Promise<AdminGeneratedImage> {
-  const subject = await subjectOf(deps.db, target.kind, target.id);
   const art = await deps.images.artwork({ ...subject, kind: subject.noun });
   const key = `${subject.folder}/${subject.id}-${randomUUID()}.${EXTENSION[art.contentType]}`;
   await deps.storage.put(key, art.bytes, art.contentType);
   const imageUrl = storedFileUrl(key);
   try {
     await deps.db.transaction(async (tx) => {
-      await subject.setImage(tx, imageUrl);
+      if (!(await subject.setImage(tx, imageUrl))) throw new SubjectChanged();
       await recordImageGeneration(tx, { userId: actor.id });
       if (audit) {
         await recordAudit(tx, {
@@ -169,7 +209,7 @@ async function generateOne(
   subject.changed?.();
   await deleteStoredFile(deps.storage, subject.imageUrl);
   return {
-    kind: target.kind,
+    kind,
     id: subject.id,
     image_url: imageUrl,
     source: art.source,
@@ -178,11 +218,22 @@ async function generateOne(
   };
 }
 
+/** One image an admin asked for: a new one even when it has one (two presses at once draw one after the other). */
 export function generateImage(ctx: AppContext, actor: SignedInUser, target: { kind: AdminImageKind; id: string }) {
-  return generateOne(ctx, actor, target, true);
+  return withKeyLock(ctx.db, imageLock(target), async () => {
+    const subject = await subjectOf(ctx.db, target.kind, target.id);
+    if (!subject) throw notFound(NOT_FOUND[target.kind]);
+    try {
+      return await drawFor(ctx, actor, subject, target.kind, true);
+    } catch (error) {
+      if (error instanceof SubjectChanged)
+        throw new AppError("CONFLICT", `${NOT_FOUND[target.kind]} changed while its image was drawn. Please try again.`);
+      throw error;
+    }
+  });
 }
 
-type MissingJob = { actorId: string; actorEmail: string; kind?: AdminImageKind };
+export type MissingJob = { actorId: string; actorEmail: string; kind?: AdminImageKind };
 
 const MISSING_TARGET: Record<AdminImageKind, string> = {
   devotionals: "devotionals missing an image",
@@ -190,13 +241,16 @@ const MISSING_TARGET: Record<AdminImageKind, string> = {
   series: COVERS.series.missingTarget,
 };
 
-/** The next one of a kind still without an image (devotionals newest first; plans and series oldest first). */
-async function nextMissing(db: Database, kind: AdminImageKind): Promise<string | undefined> {
+/**
+ * The next one of a kind still without an image (devotionals newest first; plans and series oldest first), but for
+ * those another process is drawing.
+ */
+async function nextMissing(db: Database, kind: AdminImageKind, passed: string[]): Promise<string | undefined> {
   if (kind === "devotionals") {
     const [next] = await db
       .select({ id: devotionals.id })
       .from(devotionals)
-      .where(isNull(devotionals.imageUrl))
+      .where(and(isNull(devotionals.imageUrl), passed.length ? notInArray(devotionals.id, passed) : undefined))
       .orderBy(desc(devotionals.devotionalDate), devotionals.id)
       .limit(1);
     return next?.id;
@@ -205,7 +259,7 @@ async function nextMissing(db: Database, kind: AdminImageKind): Promise<string |
   const [next] = await db
     .select({ id: cover.columns.id })
     .from(cover.table)
-    .where(isNull(cover.columns.imageUrl))
+    .where(and(isNull(cover.columns.imageUrl), passed.length ? notInArray(cover.columns.id, passed) : undefined))
     .orderBy(cover.columns.createdAt, cover.columns.id)
     .limit(1);
   return next?.id;
@@ -233,15 +287,40 @@ export async function queueMissingImages(
   });
 }
 
-/** This process draws the missing images: one after another until none of the kind is left (safe to run again). */
+/**
+ * Draws every one of a kind still without an image, one after another; answers how many it drew. Any number may run
+ * at once (two servers' jobs): each passes over a subject another is drawing, and checks under the subject's lock that
+ * it still lacks an image.
+ */
+export async function drawMissingImages(deps: Deps, job: MissingJob): Promise<number> {
+  const { actorId, actorEmail, kind = "devotionals" } = job;
+  const passed: string[] = [];
+  let done = 0;
+  for (let id = await nextMissing(deps.db, kind, passed); id; id = await nextMissing(deps.db, kind, passed)) {
+    const target = { kind, id };
+    const drawn = await tryKeyLock(deps.db, imageLock(target), async () => {
+      const subject = await subjectOf(deps.db, kind, id);
+      // Drawn since it was found missing (by another process), or gone.
+      if (!subject || subject.imageUrl) return false;
+      try {
+        await drawFor(deps, { id: actorId, email: actorEmail }, subject, kind, false);
+        return true;
+      } catch (error) {
+        if (error instanceof SubjectChanged) return false;
+        throw error;
+      }
+    });
+    if (!drawn.ran) passed.push(id);
+    else if (drawn.result) done++;
+  }
+  return done;
+}
+
+/** This process works on the "all missing" jobs (safe to run again, and beside another server's). */
 export async function startImageWriters(deps: Deps & { jobs: JobQueue; log: Logger }): Promise<void> {
-  await deps.jobs.work<MissingJob>(QUEUES.missingImages, async ({ actorId, actorEmail, kind = "devotionals" }, job) => {
-    let done = 0;
-    for (let id = await nextMissing(deps.db, kind); id; id = await nextMissing(deps.db, kind)) {
-      await generateOne(deps, { id: actorId, email: actorEmail }, { kind, id }, false);
-      done++;
-    }
-    deps.log.info({ job: job.id, kind, done }, "missing images drawn");
+  await deps.jobs.work<MissingJob>(QUEUES.missingImages, async (data, job) => {
+    const done = await drawMissingImages(deps, data);
+    deps.log.info({ job: job.id, kind: data.kind ?? "devotionals", done }, "missing images drawn");
   });
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Database } from "../../db/client";
+import { withKeyLock } from "../../db/key-locks";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { StorageProvider } from "../../providers/storage/storage";
@@ -95,22 +96,15 @@ export function audioKeyFromPath(owner: string, file: string): { key: string; ow
   return { key: `audio/${owner}/${file}`, owner, etag: `"${match[2]}"` };
 }
 
-/** Generations under way, so a double click does not synthesize (and count) the same audio twice. */
-const inFlight = new Map<string, Promise<{ audioUrl: string; cached: boolean }>>();
-
-export function generateTextAudio(input: GenerateTextAudioInput): Promise<{ audioUrl: string; cached: boolean }> {
-  let checked: ReturnType<typeof checkInput>;
-  try {
-    checked = checkInput(input);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+/**
+ * Made once per storage key across every process and machine: the key's lock (db/key-locks.ts) is taken before the
+ * storage check, so a second Listen (a double tap, another process, another machine) waits for the first, then finds
+ * the file and is not counted.
+ */
+export async function generateTextAudio(input: GenerateTextAudioInput): Promise<{ audioUrl: string; cached: boolean }> {
+  const checked = checkInput(input);
   const key = audioStorageKey({ ...checked, provider: input.speech.name });
-  const running = inFlight.get(key);
-  if (running) return running;
-  const work = generate(input, checked, key).finally(() => inFlight.delete(key));
-  inFlight.set(key, work);
-  return work;
+  return withKeyLock(input.db, key, () => generate(input, checked, key));
 }
 
 async function generate(
@@ -122,14 +116,14 @@ async function generate(
   const { userId, text, voice } = checked;
   const audioUrl = audioUrlFor(key);
 
-  let existing: Awaited<ReturnType<StorageProvider["get"]>>;
+  let existing: Awaited<ReturnType<StorageProvider["head"]>>;
   try {
-    existing = await storage.get(key);
+    existing = await storage.head(key);
   } catch (error) {
     log?.error({ err: error, key }, "audio storage read failed");
     throw new AppError("UNAVAILABLE", "Saved audio could not be read right now. Please try again.");
   }
-  if (existing && existing.body.length > 0) return { audioUrl, cached: true };
+  if (existing && existing.bytes > 0) return { audioUrl, cached: true };
 
   // Refuse before spending seconds of synthesis; the counted check below is the one that holds.
   const access = await checkAccess(db, { userId, feature: "audio" });
