@@ -38,7 +38,7 @@ import { flockRoutes } from "./modules/flock/routes";
 import { gatheringRoutes } from "./modules/gatherings/routes";
 import { pastureRoutes, PASTURE_IMAGE_MAX_BYTES } from "./modules/pasture/routes";
 import { profileRoutes } from "./modules/profiles/routes";
-import { getProfile } from "./modules/profiles/service";
+import { finishedOnboarding } from "./modules/profiles/service";
 import { reminderRoutes } from "./modules/reminders/routes";
 import { subscriptionRoutes } from "./modules/subscription/routes";
 import { supportRoutes } from "./modules/support/routes";
@@ -224,9 +224,7 @@ export function createApp(ctx: AppContext) {
       installUser(c);
       const user = await currentUser(c);
       if (!user) return null;
-      const onboarded = await ctx.memberRows.read(user.id, "onboarded", async () =>
-        Boolean((await getProfile(ctx.db, user.id)).onboarding_completed_at),
-      );
+      const onboarded = await finishedOnboarding(ctx.db, { userId: user.id, kept: ctx.memberRows });
       return onboarded ? "onboarded" : "signed-in";
     } catch {
       return null;

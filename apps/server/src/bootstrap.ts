@@ -25,6 +25,7 @@ import { recordExistingFiles } from "./providers/storage/recorded";
 import { promoteAdmins } from "./modules/admin/service";
 import { ensureProfile } from "./modules/profiles/service";
 import { loadPlanLibrary, sourceDays } from "./modules/path/library";
+import { keepStarterOutlines } from "./modules/path/outlines";
 import { ensureStarterPlans } from "./modules/path/starter";
 import { loadSeriesLibrary } from "./modules/series/library";
 import { ensureStarterSeries } from "./modules/series/starter";
@@ -150,6 +151,7 @@ export async function buildContext(options: {
   const gatherings = createGatheringRelay({ pool, db, listener, log, presenceMs: config.gatheringPresenceMs });
   const sessions = createSessionCache({ pool, listener, log });
   const memberRows = createMemberRows({ pool, listener, log, entrySeconds: config.memberCacheSeconds });
+  keepStarterOutlines(db, { pool, listener, log });
   await listener.start();
   const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
   const jobs = createJobQueue({

@@ -49,13 +49,20 @@ async function main() {
     }
     try {
       // restoreBackup removes the unpacked archive when it is done.
-      const manifest = await restoreBackup(backup, { databaseUrl: database.url, dataDir: config.dataDir }, log);
+      const bucket = config.s3 ? configuredStore(config) : undefined;
+      const manifest = await restoreBackup(backup, { databaseUrl: database.url, dataDir: config.dataDir, bucket }, log);
       const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
       console.log(
         `Restored ${file!} (written ${manifest.createdAt} by Shepherd ${manifest.appVersion}): ` +
           `${rows} rows in ${manifest.tables.length} tables, ${manifest.storage.files} stored files, into ` +
-          `${config.databaseUrl ? "the DATABASE_URL database" : database.cluster?.path} and ${config.dataDir}.`,
+          `${config.databaseUrl ? "the DATABASE_URL database" : database.cluster?.path} and ` +
+          `${bucket ? `the bucket ${config.s3!.bucket}` : config.dataDir}.`,
       );
+      if (manifest.storage.kind === "s3" && !manifest.storage.included) {
+        console.log(
+          `  The stored files were not in this archive: they are in the bucket ${manifest.storage.bucket}. Set S3_BUCKET (and its endpoint and keys) to it.`,
+        );
+      }
       for (const secret of manifest.secrets.filter((s) => !s.included && s.note?.startsWith("set in the environment"))) {
         console.log(`  ${secret.file} was set in the environment when this backup was made: set it the same way here.`);
       }
@@ -83,15 +90,21 @@ async function main() {
       }
       return;
     }
-    if (rest.includes("--with-objects")) {
+    const withObjects = rest.includes("--with-objects");
+    if (withObjects && !config.s3) {
       console.log("This server keeps its files in DATA_DIR/storage, and every archive holds them already.");
     }
-    const { manifest, bytes } = await writeBackup(backupSource(config, database), file!, log);
+    const { manifest, bytes } = await writeBackup(backupSource(config, database, { withObjects }), file!, log);
     console.log(
       `Backup written: ${file!} (${(bytes / 1024 / 1024).toFixed(1)} MB; schema ${manifest.schema.tag}, ` +
         `PostgreSQL ${manifest.postgres.major}, ${manifest.storage.files} stored files).`,
     );
     if (manifest.database.clusterNote) console.log(`  ${manifest.database.clusterNote}`);
+    if (manifest.storage.kind === "s3" && !manifest.storage.included) {
+      console.log(
+        `  The stored files stay in the bucket ${manifest.storage.bucket} (keep it, with versioning on); add --with-objects to put them in the archive too.`,
+      );
+    }
   } finally {
     await database.stop();
   }

@@ -162,10 +162,12 @@ describe("a member's rows kept in each process", () => {
     await listener.start();
     try {
       const rows = createMemberRows({ pool: app.ctx.pool, listener, log, entrySeconds: 60, maxBytes: 10_000 });
+      // Made by hand, not declared: it reads no table.
+      const kind = { name: "k", reads: { channel: MEMBER_ROWS_CHANNEL, tables: {} } };
       let loads = 0;
       // About 4 KB each, as weighed: 2 bytes a character, twice.
       const read = (userId: string, value = "x".repeat(1000)) =>
-        rows.read(userId, "k", async () => {
+        rows.read(userId, kind, async () => {
           loads += 1;
           return value;
         });

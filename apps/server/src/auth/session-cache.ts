@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { SignedInUser } from "../context";
-import { createNoticedCache } from "../db/noticed-cache";
+import { createNoticedCache, type CacheReads } from "../db/noticed-cache";
 import type { Logger } from "../logger";
 import type { PgListener } from "../realtime/listener";
 
@@ -10,6 +10,23 @@ import type { PgListener } from "../realtime/listener";
  * Auth's sign-out and password change, a ban, an account deletion's cascade, a change made by another process or by hand.
  */
 export const SESSIONS_CHANNEL = "shepherd_sessions";
+
+/** What an entry is made of (auth/middleware.ts: sessionLookup, sessionById), and the notices that end it. */
+export const SESSION_CACHE_READS: CacheReads = {
+  channel: SESSIONS_CHANNEL,
+  tables: {
+    // sessions_notify_change: 's:<session id>'.
+    sessions: {
+      columns: ["id", "token", "user_id", "expires_at", "updated_at"],
+      unnoticed: { insert: "only a session found is kept: a new one has its own id and token" },
+    },
+    // users_notify_change: 'u:<user id>'.
+    users: {
+      columns: ["id", "email", "name", "role", "two_factor_enabled", "banned"],
+      unnoticed: { insert: "a user is kept only with a session of his, which is made after him" },
+    },
+  },
+};
 /** How long an entry is trusted at most, even with no notice (a bound, not the mechanism: notices end entries). */
 const ENTRY_MS = 60_000;
 const MAX_ENTRIES = 10_000;

@@ -8,6 +8,8 @@ import pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import * as tar from "tar";
 import type { Logger } from "../logger";
+import { STORAGE_AREAS } from "../providers/storage/copy";
+import type { StorageProvider } from "../providers/storage/storage";
 import { applyMigrations, journal, schemaVersion, SchemaVersionError, tagAt, withMigrationLock } from "../db/migrate";
 
 /**
@@ -44,7 +46,11 @@ export interface BackupManifest {
   database: { kind: "embedded" | "external"; cluster: string | null; clusterNote: string | null };
   tables: { name: string; file: string; columns: string[]; rows: number }[];
   sequences: { name: string; lastValue: string | null }[];
-  storage: { kind: "local"; files: number; bytes: number };
+  /**
+   * Where the stored files were: DATA_DIR/storage (always in the archive), or a bucket (issue 40), whose objects are in
+   * the archive only when it was written with --with-objects (`included`).
+   */
+  storage: { kind: "local" | "s3"; files: number; bytes: number; bucket?: string; included?: boolean };
   secrets: { file: string; included: boolean; note: string | null }[];
 }
 
@@ -57,6 +63,8 @@ export interface BackupSource {
   cluster?: { path: string; note: string | null };
   /** The secrets that come from the environment (BETTER_AUTH_SECRET, VAPID_*): the operator keeps those himself. */
   secretsFromEnvironment: { authSecret: boolean; vapid: boolean };
+  /** S3_BUCKET, when the stored files are there; its objects go into the archive only `withObjects`. */
+  bucket?: { name: string; store: StorageProvider; withObjects: boolean };
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -86,6 +94,41 @@ function lineCounter(): Transform & { lines: number } {
   }) as Transform & { lines: number };
   counter.lines = 0;
   return counter;
+}
+
+/** Every stored object of the bucket into `dir` as the folder store keeps them (KEY, and its type in KEY.type). */
+async function downloadObjects(store: StorageProvider, dir: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  for (const area of STORAGE_AREAS) {
+    for (const object of await store.list(area)) {
+      const got = await store.get(object.key);
+      if (!got) continue; // deleted since the listing
+      const target = path.join(dir, object.key);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, got.body);
+      fs.writeFileSync(`${target}.type`, got.contentType);
+      files++;
+      bytes += got.body.length;
+    }
+  }
+  return { files, bytes };
+}
+
+/** The archive's files (KEY and KEY.type, as downloadObjects and the folder store write them) into a bucket. */
+async function uploadObjects(store: StorageProvider, dir: string): Promise<number> {
+  let uploaded = 0;
+  if (!fs.existsSync(dir)) return uploaded;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith(".type")) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const key = path.relative(dir, file).split(path.sep).join("/");
+    const typeFile = `${file}.type`;
+    const contentType = fs.existsSync(typeFile) ? fs.readFileSync(typeFile, "utf8") : "application/octet-stream";
+    await store.put(key, fs.readFileSync(file), contentType);
+    uploaded++;
+  }
+  return uploaded;
 }
 
 function folderStats(dir: string): { files: number; bytes: number } {
@@ -177,11 +220,19 @@ export async function writeBackup(
     fs.mkdirSync(path.join(staging, "secrets"));
     const database = await dumpDatabase(source.databaseUrl, staging);
 
-    // The stored files go in as they are: the archive reads them through a link, no copy on disk.
-    const storageDir = path.join(source.dataDir, "storage");
-    const storage = folderStats(storageDir);
-    if (fs.existsSync(storageDir)) fs.symlinkSync(storageDir, path.join(staging, "files"));
-    else fs.mkdirSync(path.join(staging, "files"));
+    let storage: BackupManifest["storage"];
+    if (source.bucket) {
+      // The bucket's objects, laid out as the folder keeps files (a KEY and its KEY.type), so either store restores them.
+      fs.mkdirSync(path.join(staging, "files"));
+      const copied = source.bucket.withObjects ? await downloadObjects(source.bucket.store, path.join(staging, "files")) : null;
+      storage = { kind: "s3", bucket: source.bucket.name, included: Boolean(copied), ...(copied ?? { files: 0, bytes: 0 }) };
+    } else {
+      // The stored files go in as they are: the archive reads them through a link, no copy on disk.
+      const storageDir = path.join(source.dataDir, "storage");
+      storage = { kind: "local", ...folderStats(storageDir) };
+      if (fs.existsSync(storageDir)) fs.symlinkSync(storageDir, path.join(staging, "files"));
+      else fs.mkdirSync(path.join(staging, "files"));
+    }
 
     const fromEnvironment = {
       "auth-secret": source.secretsFromEnvironment.authSecret,
@@ -207,7 +258,7 @@ export async function writeBackup(
         cluster: source.cluster?.path ?? null,
         clusterNote: source.cluster?.note ?? null,
       },
-      storage: { kind: "local", ...storage },
+      storage,
       secrets,
     };
     fs.writeFileSync(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
@@ -291,6 +342,8 @@ function folderHasFiles(dir: string): boolean {
 export interface RestoreTarget {
   databaseUrl: string;
   dataDir: string;
+  /** S3_BUCKET: the archive's files go there instead of DATA_DIR/storage. */
+  bucket?: StorageProvider;
 }
 
 /** Checks, before anything is written, that the archive can be restored here (also run by the CLI before it starts a database). */
@@ -387,6 +440,14 @@ export async function restoreBackup(
   try {
     const { manifest, dir } = backup;
     assertEmptyDataDir(target.dataDir, manifest);
+    if (target.bucket && manifest.storage.files > 0) {
+      for (const area of STORAGE_AREAS) {
+        if ((await target.bucket.list(area)).length > 0)
+          throw new BackupError(
+            `The bucket already holds ${area} files. Restore into an empty bucket: a restore never overwrites data.`,
+          );
+      }
+    }
     const client = await maintenanceClient(target.databaseUrl);
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 2 });
     try {
@@ -409,7 +470,8 @@ export async function restoreBackup(
     }
 
     fs.mkdirSync(target.dataDir, { recursive: true });
-    fs.cpSync(path.join(dir, "files"), path.join(target.dataDir, "storage"), { recursive: true });
+    if (target.bucket) await uploadObjects(target.bucket, path.join(dir, "files"));
+    else fs.cpSync(path.join(dir, "files"), path.join(target.dataDir, "storage"), { recursive: true });
     for (const secret of manifest.secrets.filter((s) => s.included)) {
       fs.copyFileSync(path.join(dir, "secrets", secret.file), path.join(target.dataDir, secret.file));
       fs.chmodSync(path.join(target.dataDir, secret.file), 0o600);

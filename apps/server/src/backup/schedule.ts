@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import type { Config } from "../config";
+import { configuredStore } from "../providers/storage/open";
 import { schema, type Database } from "../db/client";
 import { recordedClusterLocation, type ClusterLocation } from "../db/embedded";
 import { QUEUES, type JobQueue } from "../jobs/queue";
@@ -14,12 +15,20 @@ const BACKUP_CRON = "5 3 * * *";
 const SCHEDULED_NAME = /^shepherd-\d{8}T\d{6}Z\.tar\.gz$/;
 
 /** What a backup reads, for this server's configuration and database. */
-export function backupSource(config: Config, database: { url: string; cluster?: ClusterLocation }): BackupSource {
+/** What a backup of this server reads; a bucket's objects go in only `withObjects` (npm run backup -- FILE --with-objects). */
+export function backupSource(
+  config: Config,
+  database: { url: string; cluster?: ClusterLocation },
+  options: { withObjects?: boolean } = {},
+): BackupSource {
   return {
     databaseUrl: database.url,
     dataDir: config.dataDir,
     cluster: config.databaseUrl ? undefined : (database.cluster ?? recordedClusterLocation(config.dataDir)),
     secretsFromEnvironment: { authSecret: Boolean(config.authSecret), vapid: Boolean(config.vapid.publicKey) },
+    bucket: config.s3
+      ? { name: config.s3.bucket, store: configuredStore(config), withObjects: options.withObjects ?? false }
+      : undefined,
   };
 }
 

@@ -1,10 +1,35 @@
 import type pg from "pg";
 import type { Logger } from "../logger";
 import type { PgListener } from "../realtime/listener";
-import { createNoticedCache, type NoticedCache } from "./noticed-cache";
+import { createNoticedCache, type CacheReads, type NoticedCache } from "./noticed-cache";
 
-/** The channel migration 0023's triggers notify with 'u:<user id>' when a member's own rows change ('*': anyone's). */
+/**
+ * The channel migrations 0023 and 0027's triggers notify with 'u:<user id>' when a member's own rows change ('*':
+ * anyone's).
+ */
 export const MEMBER_ROWS_CHANNEL = "shepherd_member_rows";
+
+/** One kind of kept rows: its name (the start of its entries' keys) and the tables it reads. */
+export interface MemberRowsKind {
+  name: string;
+  reads: CacheReads;
+}
+
+const kinds: MemberRowsKind[] = [];
+
+/**
+ * Declares a kind of kept rows, beside the read that loads it: test/cache-notices.test.ts checks every declared kind's
+ * tables for the triggers that end it.
+ */
+export function memberRowsKind(name: string, tables: CacheReads["tables"]): MemberRowsKind {
+  const kind = { name, reads: { channel: MEMBER_ROWS_CHANNEL, tables } };
+  kinds.push(kind);
+  return kind;
+}
+
+/** Every kind declared by the modules loaded so far. */
+export const memberRowsKinds = (): readonly MemberRowsKind[] => kinds;
+
 const MAX_ENTRIES = 20_000;
 /**
  * What the kept rows may weigh in all, roughly, per process: a year of a member's insights days is about 150 KB with its
@@ -14,15 +39,19 @@ export const MEMBER_ROWS_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * A member's own rows that nearly every visit reads, kept in this process (issues 12 and 15): the plans he follows with
- * the days he completed (The Path, its plans' pages, the library), and the days his insights chart. Entries end when
+ * the days he completed (The Path, its plans' pages, the library), the days his insights chart, and whether he finished
+ * onboarding (a page's member hint). Each kind says what it reads where it is read (`memberRowsKind`). Entries end when
  * PostgreSQL says his rows changed (db/noticed-cache.ts), and at once when he writes through this process
  * (`forgetMember`, called for every write request before its answer is sent), so his next read is never late. What is
  * kept is his rows, not an answer: what depends on the hour (his today, which days are open) is worked out on each read.
  * Values are shared by the requests that read them: never change one.
  */
 export interface MemberRows {
-  /** The rows under `key` for this member: from memory, or read (and kept when nothing changed meanwhile). */
-  read<V>(userId: string, key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * This member's rows of a kind (`part` tells apart its entries, a range say): from memory, or read (and kept when
+   * nothing changed meanwhile).
+   */
+  read<V>(userId: string, kind: MemberRowsKind, load: () => Promise<V>, part?: string): Promise<V>;
   /** Ends every entry of his at once. */
   forgetMember(userId: string): void;
   sync(): Promise<void>;
@@ -41,7 +70,7 @@ export function createMemberRows(options: {
 }): MemberRows {
   if (options.entrySeconds <= 0) {
     return {
-      read: (_userId, _key, load) => load(),
+      read: (_userId, _kind, load) => load(),
       forgetMember: () => undefined,
       sync: async () => undefined,
       size: () => 0,
@@ -61,8 +90,8 @@ export function createMemberRows(options: {
     maxWeight: options.maxBytes ?? MEMBER_ROWS_MAX_BYTES,
   });
   return {
-    async read<V>(userId: string, key: string, load: () => Promise<V>): Promise<V> {
-      const id = `${userId} ${key}`;
+    async read<V>(userId: string, kind: MemberRowsKind, load: () => Promise<V>, part?: string): Promise<V> {
+      const id = part === undefined ? `${userId} ${kind.name}` : `${userId} ${kind.name} ${part}`;
       const kept = cache.get(id);
       if (kept !== undefined) return kept as V;
       const ticket = cache.ticket();

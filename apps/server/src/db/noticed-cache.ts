@@ -9,6 +9,23 @@ const SYNC_TIMEOUT_MS = 2_000;
 export const EVERYTHING = "*";
 
 /**
+ * What a cache reads from one table, written beside the cache: test/cache-notices.test.ts checks that a trigger on the
+ * table notifies the cache's channel when a row is inserted, deleted, or updated in any of these columns.
+ */
+export interface TableRead {
+  /** Every column the kept value depends on: those it holds, and those its query filters and joins on. */
+  columns: readonly string[];
+  /** Why a row inserted (or deleted) cannot change what is kept, where no notice tells of it. */
+  unnoticed?: Partial<Record<"insert" | "delete", string>>;
+}
+
+/** A cache's channel and the tables it reads (by their names in PostgreSQL). */
+export interface CacheReads {
+  channel: string;
+  tables: Readonly<Record<string, TableRead>>;
+}
+
+/**
  * What a process keeps in memory of rows read on nearly every request, exact rather than "eventually": PostgreSQL's
  * triggers NOTIFY a channel at commit with a tag ("u:<user id>", "s:<session id>"...), and a notice ends every entry
  * that carries its tag, whatever made the change (this process, another one, a job, a statement typed by hand). The

@@ -1,5 +1,6 @@
 import type { InsightDay } from "@shepherd/shared";
 import { poolOf, type Database } from "../../db/client";
+import { memberRowsKind } from "../../db/member-rows";
 
 /**
  * His days between two dates, in one round trip: a named statement sent straight to node-postgres (as the Path's
@@ -35,6 +36,22 @@ from (
       where user_id = $1 and created_at >= ($2::date - 2)::timestamptz and entry_date between $2::date and $3::date
       group by entry_date) j on j.day = coalesce(c.day, p.day)
 ) days`;
+
+/** What CHART_DAYS reads, kept per member by the charts: each trigger named notifies 'u:<his id>' (migrations 0023, 0027). */
+export const CHART_DAYS_ROWS = memberRowsKind("insights", {
+  // profiles_notify_member_rows
+  profiles: { columns: ["id", "time_zone"] },
+  // streak_runs_notify_member_rows
+  streak_runs: { columns: ["user_id", "first_day", "last_day"] },
+  // daily_checkins_notify_member_rows
+  daily_checkins: { columns: ["user_id", "check_in_date", "spiritual_connection", "mood", "focus_areas"] },
+  // devotional_progress_notify_member_rows
+  devotional_progress: {
+    columns: ["user_id", "progress_date", "completed", "spiritual_connection", "connection_updated_at"],
+  },
+  // journal_entries_notify_member_rows
+  journal_entries: { columns: ["user_id", "entry_date", "created_at"] },
+});
 
 export interface ChartDays {
   timeZone: string | null;

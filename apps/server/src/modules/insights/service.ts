@@ -21,7 +21,7 @@ import { notFound } from "../../errors";
 import type { AiTextProvider } from "../../providers/ai/ai";
 import { accessDenied, checkAccess, withAccess } from "../access/service";
 import { dayIn } from "../devotional/service";
-import { readChartDays, readDays, type ChartDays } from "./days";
+import { CHART_DAYS_ROWS, readChartDays, readDays, type ChartDays } from "./days";
 
 /**
  * Insights (docs/insights.md): the charts' data (his days of a range, one round trip), the reflections written from
@@ -47,7 +47,7 @@ export async function insightsData(
   const load = () => readChartDays(db, asked);
   // Kept in this process while his days are unchanged (db/member-rows.ts): the charts cost no round trip then.
   const stored = options.kept
-    ? await options.kept.read(options.userId, `insights ${asked.from} ${asked.to}`, load)
+    ? await options.kept.read(options.userId, CHART_DAYS_ROWS, load, `${asked.from} ${asked.to}`)
     : await load();
   const { date: today, timeZone } = dayIn(now, stored.timeZone);
   // The same days answer the same text all day: it is written once per kept read and his date.

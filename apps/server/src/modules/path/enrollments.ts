@@ -1,5 +1,5 @@
 import { poolOf, type Database } from "../../db/client";
-import type { MemberRows } from "../../db/member-rows";
+import { memberRowsKind, type MemberRows } from "../../db/member-rows";
 
 /**
  * A member's own rows of The Path, read on every visit to Today, /path and a plan's page: his enrollments with the days
@@ -57,12 +57,37 @@ async function read(db: Database, name: string, text: string, values: string[]) 
 export type MyEnrollments = Awaited<ReturnType<typeof read>>;
 
 /**
+ * What MINE reads, kept per member: every trigger below notifies 'u:<his id>' (migrations 0023 and 0027), but a day's
+ * renumbering, which notifies '*'.
+ */
+const PATH_ROWS = memberRowsKind("path", {
+  // profiles_notify_member_rows
+  profiles: { columns: ["id", "time_zone"] },
+  // plan_enrollments_notify_member_rows
+  plan_enrollments: {
+    columns: ["id", "user_id", "plan_id", "status", "start_date", "paused_on", "completed_at", "created_at"],
+  },
+  // plan_day_completions_notify_member_rows
+  plan_day_completions: { columns: ["enrollment_id", "plan_day_id", "completed_on"] },
+  // plan_days_notify_member_rows ('*')
+  plan_days: {
+    columns: ["id", "day_number"],
+    unnoticed: {
+      insert: "a new day has no completions yet",
+      delete: "its completions are deleted with it (on delete cascade), and that is noticed",
+    },
+  },
+  // plans_notify_member_rows (his own plans)
+  plans: { columns: ["id", "owner_id", "created_at"] },
+});
+
+/**
  * Every plan he follows, and the plans he made. A read (GET) passes the process's MemberRows, so that The Path, a plan's
  * page and the library cost no round trip while his rows are unchanged; a write reads them afresh.
  */
 export const myEnrollments = (db: Database, userId: string, kept?: MemberRows): Promise<MyEnrollments> =>
   kept
-    ? kept.read(userId, "path", () => read(db, "path_my_enrollments", MINE, [userId]))
+    ? kept.read(userId, PATH_ROWS, () => read(db, "path_my_enrollments", MINE, [userId]))
     : read(db, "path_my_enrollments", MINE, [userId]);
 
 export async function myEnrollmentIn(db: Database, options: { userId: string; planId: string; kept?: MemberRows }) {

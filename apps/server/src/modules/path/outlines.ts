@@ -1,12 +1,16 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type pg from "pg";
 import { schema, type Database } from "../../db/client";
+import { createNoticedCache, type CacheReads, type NoticedCache } from "../../db/noticed-cache";
+import type { Logger } from "../../logger";
+import type { PgListener } from "../../realtime/listener";
 
 /**
  * What a plan is, apart from anyone's progress in it: its fields and its days' headings. Starter plans change only when
- * content/plans changes, which is at start (starter.ts), or when an admin draws a cover, so their outlines are read once
- * per process and kept (a minute at most, for the covers drawn in another process); a member's own plan (a later
- * issue) can change any time and is read each time. Every page that shows plans then costs
- * only the member's own rows. A plan being written has no days yet; how far its writer got is read with it.
+ * content/plans changes, which is at start (starter.ts), or when an admin draws a cover, so their outlines are kept in
+ * each process until PostgreSQL says a starter plan changed; a member's own plan can change any time and is read each
+ * time. Every page that shows plans then costs only the member's own rows. A plan being written has no days yet; how
+ * far its writer got is read with it.
  */
 
 const { plans, planDays } = schema;
@@ -52,19 +56,73 @@ export interface PlanOutline extends PlanRow {
   days: DayOutline[];
 }
 
-interface Catalog {
-  /** Every starter plan, retired ones too (their followers still read them). */
-  starter: Promise<Map<string, PlanOutline>>;
-  readAt: number;
-}
+/**
+ * The channel migration 0027's triggers notify with '*' when a starter plan or one of its days is written (a cover
+ * drawn, the library copied in at start by a newer release), in any process on any machine.
+ */
+export const STARTER_PLANS_CHANNEL = "shepherd_starter_plans";
 
 /**
- * How long a process keeps the starter plans before reading them again: the process that draws a starter plan's cover
- * forgets them at once (forgetStarterOutlines), the others show it within this.
+ * What the starter outlines read: a starter plan's row (planColumns, and `source`, which picks them) and its days'
+ * headings. starter_plans_notify_change and starter_plan_days_notify_change end them, for starter plans only.
  */
-export const STARTER_OUTLINES_MAX_AGE_MS = 60_000;
+export const STARTER_OUTLINES_READS: CacheReads = {
+  channel: STARTER_PLANS_CHANNEL,
+  tables: {
+    plans: {
+      columns: [
+        "id",
+        "source",
+        "owner_id",
+        "retired_at",
+        "theme",
+        "title",
+        "promise",
+        "description",
+        "topics",
+        "day_count",
+        "minutes_per_day",
+        "status",
+        "generation_error",
+        "image_url",
+        "draft_days",
+        "brief",
+        "created_at",
+      ],
+    },
+    plan_days: { columns: ["id", "plan_id", "day_number", "title", "passages"] },
+  },
+};
 
-const catalogs = new WeakMap<Database, Catalog>();
+/** The longest the starter outlines are kept even with no notice: a bound, not the mechanism. */
+const STARTER_OUTLINES_ENTRY_MS = 10 * 60_000;
+const STARTER = "starter";
+
+interface Kept {
+  cache: NoticedCache<Map<string, PlanOutline>>;
+  /** The read under way, shared by the requests that miss meanwhile (at start, or just after a change). */
+  reading?: { ticket: number; outlines: Promise<Map<string, PlanOutline>> };
+}
+
+/** Every starter plan, retired ones too (their followers still read them). */
+const readStarter = (db: Database) => readOutlines(db, eq(plans.source, "starter"));
+
+const kept = new WeakMap<Database, Kept>();
+
+/**
+ * Keeps this database handle's starter outlines in memory, ended by PostgreSQL's notices (db/noticed-cache.ts): the
+ * server does this at start (bootstrap.ts); a handle without it reads them each time.
+ */
+export function keepStarterOutlines(db: Database, options: { pool: pg.Pool; listener: PgListener; log: Logger }): void {
+  const cache = createNoticedCache<Map<string, PlanOutline>>({
+    ...options,
+    channel: STARTER_PLANS_CHANNEL,
+    tagPrefixes: [],
+    entryMs: STARTER_OUTLINES_ENTRY_MS,
+    maxEntries: 1,
+  });
+  kept.set(db, { cache });
+}
 
 async function readOutlines(db: Database, where: SQL) {
   const [rows, days] = await Promise.all([
@@ -87,30 +145,45 @@ async function readOutlines(db: Database, where: SQL) {
   return outlines;
 }
 
-function catalog(db: Database): Catalog {
-  let found = catalogs.get(db);
-  if (!found || Date.now() - found.readAt > STARTER_OUTLINES_MAX_AGE_MS) {
-    const starter = readOutlines(db, eq(plans.source, "starter"));
-    starter.catch(() => catalogs.get(db)?.starter === starter && catalogs.delete(db));
-    found = { starter, readAt: Date.now() };
-    catalogs.set(db, found);
-  }
-  return found;
+function starterCatalog(db: Database): Promise<Map<string, PlanOutline>> {
+  const found = kept.get(db);
+  if (!found) return readStarter(db);
+  const outlines = found.cache.get(STARTER);
+  if (outlines) return Promise.resolve(outlines);
+  const ticket = found.cache.ticket();
+  if (found.reading?.ticket === ticket) return found.reading.outlines;
+  const reading = { ticket, outlines: readStarter(db) };
+  found.reading = reading;
+  void reading.outlines
+    .then(
+      (read) => found.cache.remember(ticket, STARTER, read, []),
+      () => undefined,
+    )
+    .finally(() => {
+      if (found.reading === reading) found.reading = undefined;
+    });
+  return reading.outlines;
 }
 
-/** A starter plan changed after start (its cover was drawn): the next read of the library reads it again. */
+/**
+ * A starter plan changed through this process (its cover was drawn): its next read reads them again, before the
+ * notice arrives.
+ */
 export function forgetStarterOutlines(db: Database): void {
-  catalogs.delete(db);
+  const found = kept.get(db);
+  if (!found) return;
+  found.cache.clear();
+  found.reading = undefined;
 }
 
-/** The starter library, from memory after the first read. */
+/** The starter library, from memory while no starter plan changed. */
 export async function starterOutlines(db: Database): Promise<PlanOutline[]> {
-  return [...(await catalog(db).starter).values()];
+  return [...(await starterCatalog(db)).values()];
 }
 
 /** These plans' outlines: starter ones from memory, any other read now. Plans that do not exist are left out. */
 export async function planOutlines(db: Database, ids: readonly string[]): Promise<Map<string, PlanOutline>> {
-  const starter = await catalog(db).starter;
+  const starter = await starterCatalog(db);
   const found = new Map<string, PlanOutline>();
   const others: string[] = [];
   for (const id of ids) {

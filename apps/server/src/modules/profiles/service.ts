@@ -10,6 +10,7 @@ import type {
 import { usernameSchema } from "@shepherd/shared";
 import type { Database } from "../../db/client";
 import { prepared, schema } from "../../db/client";
+import { memberRowsKind, type MemberRows } from "../../db/member-rows";
 import { AppError, notFound } from "../../errors";
 import { streakDays } from "../devotional/service";
 
@@ -49,6 +50,16 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
   ).execute({ userId });
   if (!row) throw notFound("Profile");
   return toProfile(row);
+}
+
+/** Whether he finished onboarding, kept per member: profiles_notify_member_rows ends it (migration 0027). */
+const ONBOARDED_ROWS = memberRowsKind("onboarded", { profiles: { columns: ["id", "onboarding_completed_at"] } });
+
+/** Whether he finished onboarding, from his kept rows when he has them (a page's member hint, app.ts). */
+export function finishedOnboarding(db: Database, options: { userId: string; kept: MemberRows }): Promise<boolean> {
+  return options.kept.read(options.userId, ONBOARDED_ROWS, async () =>
+    Boolean((await getProfile(db, options.userId)).onboarding_completed_at),
+  );
 }
 
 /**
