@@ -165,8 +165,8 @@ describe("a member's rows kept in each process", () => {
       // Made by hand, not declared: it reads no table.
       const kind = { name: "k", reads: { channel: MEMBER_ROWS_CHANNEL, tables: {} } };
       let loads = 0;
-      // About 4 KB each, as weighed: 2 bytes a character, twice.
-      const read = (userId: string, value = "x".repeat(1000)) =>
+      // About 4 KB each, as weighed: 2 bytes a character.
+      const read = (userId: string, value = "x".repeat(2000)) =>
         rows.read(userId, kind, async () => {
           loads += 1;
           return value;
@@ -182,8 +182,8 @@ describe("a member's rows kept in each process", () => {
       expect(loads).toBe(3);
       await read("a");
       expect(loads).toBe(4);
-      await read("d", "y".repeat(3000)); // about 12 KB: read, never kept
-      await read("d", "y".repeat(3000));
+      await read("d", "y".repeat(6000)); // about 12 KB: read, never kept
+      await read("d", "y".repeat(6000));
       expect(loads).toBe(6);
       expect(rows.bytes()).toBeLessThanOrEqual(10_000);
     } finally {

@@ -32,8 +32,8 @@ export const memberRowsKinds = (): readonly MemberRowsKind[] => kinds;
 
 const MAX_ENTRIES = 20_000;
 /**
- * What the kept rows may weigh in all, roughly, per process: a year of a member's insights days is about 150 KB with its
- * answer, The Path's rows about 1 KB, so this keeps a few hundred members' years or every active member's plans.
+ * What the kept rows may weigh in all, roughly, per process: a year of a member's insights days weighs about 125 KB,
+ * The Path's rows about 1 KB, so this keeps a few hundred members' years or every active member's plans.
  */
 export const MEMBER_ROWS_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -85,8 +85,7 @@ export function createMemberRows(options: {
     tagPrefixes: ["u:"],
     entryMs: options.entrySeconds * 1000,
     maxEntries: MAX_ENTRIES,
-    // Kept values are doubled: what is written from them (the insights' answers) lives as long as they do.
-    weigh: (value) => 2 * approximateBytes(value),
+    weigh: approximateBytes,
     maxWeight: options.maxBytes ?? MEMBER_ROWS_MAX_BYTES,
   });
   return {

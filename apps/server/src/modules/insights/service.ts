@@ -21,7 +21,7 @@ import { notFound } from "../../errors";
 import type { AiTextProvider } from "../../providers/ai/ai";
 import { accessDenied, checkAccess, withAccess } from "../access/service";
 import { dayIn } from "../devotional/service";
-import { CHART_DAYS_ROWS, readChartDays, readDays, type ChartDays } from "./days";
+import { CHART_DAYS_ROWS, readChartDays, readDays } from "./days";
 
 /**
  * Insights (docs/insights.md): the charts' data (his days of a range, one round trip), the reflections written from
@@ -50,24 +50,11 @@ export async function insightsData(
     ? await options.kept.read(options.userId, CHART_DAYS_ROWS, load, `${asked.from} ${asked.to}`)
     : await load();
   const { date: today, timeZone } = dayIn(now, stored.timeZone);
-  // The same days answer the same text all day: it is written once per kept read and his date.
-  let answers = answered.get(stored);
-  if (!answers) answered.set(stored, (answers = new Map()));
-  const key = `${options.range} ${today} ${timeZone}`;
-  let answer = answers.get(key);
-  if (answer === undefined) {
-    const { from } = rangeBounds(options.range, today);
-    const days = stored.json.filter((_, i) => stored.dates[i]! >= from && stored.dates[i]! <= today);
-    const head: Omit<InsightsData, "days" | "streak"> = { range: options.range, today, time_zone: timeZone, from };
-    answer = `${JSON.stringify(head).slice(0, -1)},"days":[${days.join(",")}],"streak":${streakFromRuns(stored.runs, today)}}`;
-    if (answers.size >= 4) answers.clear();
-    answers.set(key, answer);
-  }
-  return answer;
+  const { from } = rangeBounds(options.range, today);
+  const days = stored.json.filter((_, i) => stored.dates[i]! >= from && stored.dates[i]! <= today);
+  const head: Omit<InsightsData, "days" | "streak"> = { range: options.range, today, time_zone: timeZone, from };
+  return `${JSON.stringify(head).slice(0, -1)},"days":[${days.join(",")}],"streak":${streakFromRuns(stored.runs, today)}}`;
 }
-
-/** The answers written from a read of his days, while that read is kept (its entry gone, they go with it). */
-const answered = new WeakMap<ChartDays, Map<string, string>>();
 
 function toSummary(row: typeof insights.$inferSelect): InsightSummary {
   return {
