@@ -48,6 +48,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   WEB_CONCURRENCY: z.coerce.number().int().min(1, "WEB_CONCURRENCY must be 1 or more").max(64).optional(),
+  SERVER_ROLE: z.enum(["web", "worker", "all"], { error: "SERVER_ROLE must be web, worker or all" }).default("all"),
   SESSION_CACHE_SECONDS: z.coerce
     .number()
     .int()
@@ -124,7 +125,6 @@ const envSchema = z.object({
     .min(1, "BACKUP_KEEP must be at least 1 (the newest archive is always kept)")
     .max(3650, "BACKUP_KEEP must be at most 3650")
     .default(7),
-  BILLING_LOCAL_CHECKOUT: z
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes")
@@ -137,6 +137,7 @@ const envSchema = z.object({
     .enum(["true", "false"], { error: "S3_FORCE_PATH_STYLE must be true or false" })
     .default("true")
     .transform((v) => v === "true"),
+  BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true")),
@@ -185,6 +186,11 @@ export type Config = {
   memberCacheSeconds: number;
   /** WEB_CONCURRENCY: server processes on one port (node:cluster); default the number of cores, 1 when NODE_ENV=test. */
   webConcurrency: number;
+  /**
+   * SERVER_ROLE: what this server does. `web` serves the site and sends jobs but works none; `worker` works the jobs and
+   * the periodic work (cron, sweeps, reminders, backups) and answers only the health checks; `all` does both.
+   */
+  serverRole: ServerRole;
   webDist: string | undefined;
   /** Stripe, when all four of its variables are set. */
   stripe:
@@ -220,16 +226,10 @@ export type Config = {
   localCheckoutAllowed: boolean;
   /** BACKUP_DIR: a backup archive written there daily (backup/schedule.ts), the newest BACKUP_KEEP kept; off when unset. */
   backup: { dir: string | undefined; keep: number };
-};
-
-export class ConfigError extends Error {}
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
   /** Stored files in an S3-compatible bucket when S3_BUCKET is set (providers/storage/s3.ts); otherwise DATA_DIR/storage. */
   s3: S3Config | undefined;
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
+};
+
 export interface S3Config {
   bucket: string;
   /** Undefined: AWS's own endpoint for the region. */
@@ -242,6 +242,12 @@ export interface S3Config {
 
 export type ServerRole = "web" | "worker" | "all";
 
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
@@ -290,6 +296,7 @@ export type ServerRole = "web" | "worker" | "all";
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     memberCacheSeconds: e.MEMBER_CACHE_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY ?? (e.NODE_ENV === "test" ? 1 : os.availableParallelism()),
+    serverRole: e.SERVER_ROLE,
     webDist: e.WEB_DIST,
     stripe: stripeConfig(e),
     speech: e.AI_BASE_URL
@@ -309,13 +316,6 @@ export type ServerRole = "web" | "worker" | "all";
     vapid: vapidConfig(e),
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
     backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined, keep: e.BACKUP_KEEP },
-  };
-}
-
-/** TRUST_PROXY: false, true (one proxy), the number of proxies in front, or their addresses and ranges. */
-function trustProxyConfig(value: string): TrustProxy {
-  const text = value.trim();
-  if (text === "false") return { mode: "off" };
     s3: s3Config(e),
   };
 }
@@ -341,6 +341,13 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
         ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : undefined,
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** TRUST_PROXY: false, true (one proxy), the number of proxies in front, or their addresses and ranges. */
+function trustProxyConfig(value: string): TrustProxy {
+  const text = value.trim();
+  if (text === "false") return { mode: "off" };
   if (text === "true") return { mode: "hops", hops: 1 };
   if (/^\d+$/.test(text)) return Number(text) === 0 ? { mode: "off" } : { mode: "hops", hops: Number(text) };
   const proxies = text
