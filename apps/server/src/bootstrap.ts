@@ -102,15 +102,20 @@ export async function buildContext(options: {
   log: Logger;
   databaseUrl: string;
   baseUrl: string;
+  /**
+   * Migrations, the Bible and starter content, the job queue's schema and ADMIN_EMAILS (prepareDatabase, under the
+   * migration lock). False in the extra processes of cluster mode (main.ts): the first one did it. Default true.
+   */
   migrate?: boolean;
   /**
-   * False in the extra processes of cluster mode (main.ts): no migrations or Bible load, no job workers or queue
-   * maintenance; one process (the first) does those. Default true.
+   * The job workers and the periodic work: cron, queue maintenance, sweeps, reminders, housekeeping, backups. False in
+   * the extra processes of cluster mode (main.ts), one process (the first) does those; default: unless SERVER_ROLE=web.
    */
   background?: boolean;
 }): Promise<AppContext & { close(): Promise<void> }> {
-  const background = options.background !== false;
   const { config, log } = options;
+  const background = options.background ?? config.serverRole !== "web";
+  const prepare = options.migrate !== false;
   const { connectMs, queryMs } = config.databaseTimeouts;
   const pool = createPool(options.databaseUrl, log, { connectTimeoutMs: connectMs, queryTimeoutMs: queryMs });
   const db = createDatabase(pool);
@@ -119,7 +124,7 @@ export async function buildContext(options: {
   // busy machine may wait longer for a connection than a request should (a minute at least).
   const startup = createPool(options.databaseUrl, log, { max: 3, connectTimeoutMs: Math.max(connectMs, STARTUP_CONNECT_MS) });
   try {
-    if (options.migrate !== false && background) await prepareDatabase({ pool: startup, db: createDatabase(startup), log });
+    if (prepare) await prepareDatabase({ pool: startup, db: createDatabase(startup), log });
   } catch (error) {
     await startup.end();
     throw error;
@@ -144,7 +149,7 @@ export async function buildContext(options: {
     secureCookies: options.baseUrl.startsWith("https://"),
     onUserCreated: (user) => ensureProfile(db, { userId: user.id, displayName: user.name }),
   });
-  if (background) await promoteAdmins(db, config.adminEmails);
+  if (prepare) await promoteAdmins(db, config.adminEmails);
   const composer = createComposer(loadLibrary(), sourceDays(loadPlanLibrary()));
   const listener = createPgListener({ pool, log });
   const realtime = createRealtimeHub({ pool, listener, log });
@@ -160,6 +165,7 @@ export async function buildContext(options: {
     leaseSeconds: config.jobLeaseSeconds,
     retryDelaySeconds: config.jobRetryDelaySeconds,
     supervise: background,
+    migrate: prepare,
     timeouts: config.databaseTimeouts,
   });
   // pg-boss makes a table per queue (create_queue attaches it to its job table); two servers creating queues at once

@@ -67,6 +67,19 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("SERVER_ROLE", () => {
+  test("is all unless set; web and worker are taken", () => {
+    expect(loadConfig({}).serverRole).toBe("all");
+    expect(loadConfig({ SERVER_ROLE: "web" }).serverRole).toBe("web");
+    expect(loadConfig({ SERVER_ROLE: "worker" }).serverRole).toBe("worker");
+  });
+
+  test("anything else is refused with the values it may take", () => {
+    for (const value of ["workers", "Web", "both"])
+      expect(() => loadConfig({ SERVER_ROLE: value }), value).toThrow(/SERVER_ROLE: SERVER_ROLE must be web, worker or all/);
+  });
+});
+
 describe(".env.example", () => {
   const root = path.resolve(import.meta.dirname, "../../..");
 

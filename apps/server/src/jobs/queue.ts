@@ -73,8 +73,13 @@ export function createJobQueue(options: {
   log: Logger;
   leaseSeconds: number;
   retryDelaySeconds?: number;
-  /** False in the extra processes of cluster mode: they send jobs, but only one process maintains the queue. */
+  /**
+   * False in the processes that work no jobs (SERVER_ROLE=web, the extra processes of cluster mode): they send jobs,
+   * and only the processes that work them maintain the queue and run its cron clock.
+   */
   supervise?: boolean;
+  /** Creates or upgrades pg-boss's schema at start (default: as `supervise`); a web server that starts first does it. */
+  migrate?: boolean;
   /** DATABASE_CONNECT_TIMEOUT_SECONDS for pg-boss's own connections, and its queries' longest wait (see below). */
   timeouts?: { connectMs: number; queryMs: number };
 }): JobQueue {
@@ -87,7 +92,7 @@ export function createJobQueue(options: {
     // Expired leases are found by maintenance: run it often enough that a dead process's job moves on soon after.
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(lease / 2))),
     monitorStateIntervalSeconds: 60,
-    ...(options.supervise === false ? { supervise: false, schedule: false, migrate: false } : {}),
+    ...(options.supervise === false ? { supervise: false, schedule: false, migrate: options.migrate === true } : {}),
     // pg-boss hands these to its own pg pool. Without them its polls would wait out a stalled or cut-off database
     // forever; a minute at least, as its maintenance and schema upgrades may take longer than a request's query.
     ...(options.timeouts

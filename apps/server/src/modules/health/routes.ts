@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import type { SiteInfo } from "@shepherd/shared";
 import type { AppContext, AppEnv } from "../../context";
 
-export function healthRoutes(ctx: AppContext) {
+/** The health checks alone: GET /health (liveness) and /health/ready (readiness). A worker serves only these. */
+export function healthChecks(ctx: AppContext) {
   return (
     new Hono<AppEnv>()
       // Liveness: the process answers, and has reached its database within HEALTH_DATABASE_DOWN_SECONDS (a number the
@@ -13,14 +14,6 @@ export function healthRoutes(ctx: AppContext) {
         }
         return c.json({ status: "ok" });
       })
-      // Public: who runs this service, for the Terms and the Privacy Policy (configuration, never a secret).
-      .get("/site", (c) =>
-        c.json({
-          operator_name: ctx.config.operator.name ?? null,
-          contact_email: ctx.config.operator.email ?? null,
-          jurisdiction: ctx.config.operator.jurisdiction ?? null,
-        } satisfies SiteInfo),
-      )
       // Readiness: the database answers now, within DATABASE_CONNECT_TIMEOUT_SECONDS (for a new connection and the
       // query each).
       .get("/health/ready", async (c) => {
@@ -35,5 +28,20 @@ export function healthRoutes(ctx: AppContext) {
           return c.json({ status: "unavailable", database: "unreachable" }, 503);
         }
       })
+  );
+}
+
+export function healthRoutes(ctx: AppContext) {
+  return (
+    new Hono<AppEnv>()
+      .route("/", healthChecks(ctx))
+      // Public: who runs this service, for the Terms and the Privacy Policy (configuration, never a secret).
+      .get("/site", (c) =>
+        c.json({
+          operator_name: ctx.config.operator.name ?? null,
+          contact_email: ctx.config.operator.email ?? null,
+          jurisdiction: ctx.config.operator.jurisdiction ?? null,
+        } satisfies SiteInfo),
+      )
   );
 }
