@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createAuth } from "./auth/auth";
-import type { Config } from "./config";
+import type { Config, ServerRole } from "./config";
 import type { AppContext } from "./context";
 import type pg from "pg";
 import { createDatabase, createPool, type Database as DrizzleDatabase } from "./db/client";
@@ -31,6 +31,7 @@ import { loadSeriesLibrary } from "./modules/series/library";
 import { ensureStarterSeries } from "./modules/series/starter";
 import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
+import { createHeartbeat } from "./modules/admin/processes";
 import { createPgListener } from "./realtime/listener";
 import { createSessionCache } from "./auth/session-cache";
 import { createMemberRows } from "./db/member-rows";
@@ -116,6 +117,8 @@ export async function buildContext(options: {
   const { config, log } = options;
   const background = options.background ?? config.serverRole !== "web";
   const prepare = options.migrate !== false;
+  // As Admin Health lists it: a process of SERVER_ROLE=all that leaves the jobs to another only serves.
+  const role: ServerRole = config.serverRole === "all" && !background ? "web" : config.serverRole;
   const { connectMs, queryMs } = config.databaseTimeouts;
   const pool = createPool(options.databaseUrl, log, { connectTimeoutMs: connectMs, queryTimeoutMs: queryMs });
   const db = createDatabase(pool);
@@ -152,12 +155,16 @@ export async function buildContext(options: {
   if (prepare) await promoteAdmins(db, config.adminEmails);
   const composer = createComposer(loadLibrary(), sourceDays(loadPlanLibrary()));
   const listener = createPgListener({ pool, log });
+  // Issue 40: this process among all of them (Admin Health).
+  const heartbeat = createHeartbeat({ id: randomUUID(), pool, log, role });
   const realtime = createRealtimeHub({ pool, listener, log });
   const gatherings = createGatheringRelay({ pool, db, listener, log, presenceMs: config.gatheringPresenceMs });
   const sessions = createSessionCache({ pool, listener, log });
   const memberRows = createMemberRows({ pool, listener, log, entrySeconds: config.memberCacheSeconds });
   keepStarterOutlines(db, { pool, listener, log });
   await listener.start();
+  // Before any job is worked: Admin Health's "started" is when this process began to serve or work.
+  await heartbeat.start();
   const ai = config.ai ? createOpenAiText({ ...config.ai, fallback: composer, log }) : composer;
   const jobs = createJobQueue({
     connectionString: options.databaseUrl,
@@ -216,6 +223,7 @@ export async function buildContext(options: {
     sessions,
     memberRows,
     databaseContact,
+    heartbeat,
     async close() {
       stopSweeper();
       stopMentionPushes();
@@ -223,6 +231,7 @@ export async function buildContext(options: {
       await jobs.stop(10_000);
       await realtime.close();
       await gatherings.close();
+      await heartbeat.stop();
       await listener.close();
       await mail.close();
       databaseContact.close();

@@ -5,6 +5,7 @@ import type { Database } from "./db/client";
 import type { MemberRows } from "./db/member-rows";
 import type { DatabaseContact } from "./db/outage";
 import type { JobQueue } from "./jobs/queue";
+import type { Heartbeat } from "./modules/admin/processes";
 import type { Logger } from "./logger";
 import type { AiTextProvider } from "./providers/ai/ai";
 import type { BillingProvider } from "./providers/billing/billing";
@@ -49,6 +50,8 @@ export interface AppContext {
   memberRows: MemberRows;
   /** When this process last reached its database (db/outage.ts): the liveness check fails once that is too long ago. */
   databaseContact: DatabaseContact;
+  /** This process's row among the server processes (modules/admin/processes.ts): Admin Health lists them all. */
+  heartbeat: Heartbeat;
   /** Gathering rooms' signaling: the sockets this process holds, their rooms replayed from the log (LISTEN/NOTIFY). */
   gatherings: GatheringRelay;
   /** Background jobs in PostgreSQL (pg-boss): plan generation. This process works on them too. */

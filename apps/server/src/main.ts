@@ -76,6 +76,7 @@ async function main() {
     log.info({ port: info.port, url: baseUrl, role: config.serverRole, database }, "Shepherd is listening");
     console.log(`\n  Shepherd is running at ${baseUrl}\n  Make an account an admin: npm run admin -- grant you@example.com\n`);
   });
+  ctx.heartbeat.countConnectionsOf(server as unknown as import("node:net").Server);
   if (!worker) attachGatherings(server as unknown as import("node:http").Server, ctx);
 
   let stopping = false;

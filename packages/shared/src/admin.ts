@@ -174,8 +174,33 @@ export interface AdminUserDetail {
   audit: AdminAuditEntry[];
 }
 
+/** Issue 40: how often every server process sends its heartbeat, and after how many beats unheard it is gone. */
+export const SERVER_HEARTBEAT_SECONDS = 10;
+export const SERVER_GONE_AFTER_BEATS = 3;
+
+/** One live server process, from its heartbeat (issue 40): every process on the database, whichever answered. */
+export interface AdminServerProcess {
+  id: string;
+  host: string;
+  pid: number;
+  /** The app's version, with the build's stamp when it runs from a build. */
+  version: string;
+  /** SERVER_ROLE as this process plays it: `all` runs the jobs and serves; `web` serves; `worker` runs the jobs. */
+  role: "web" | "worker" | "all";
+  started_at: string;
+  last_seen_at: string;
+  /** Resident memory at its last heartbeat. */
+  memory_bytes: number;
+  /** Open HTTP connections at its last heartbeat (event streams and gathering sockets among them). */
+  connections: number;
+  /** The process that answered this request. */
+  answering: boolean;
+}
+
 export interface AdminHealth {
   server: { uptime_seconds: number; memory: { rss: number; heap_used: number; heap_total: number }; node: string };
+  /** Every server process heard from lately, by host and start. */
+  processes: AdminServerProcess[];
   database: {
     version: string;
     size_bytes: number;

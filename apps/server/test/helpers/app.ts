@@ -96,6 +96,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   handler.app = createApp(ctx);
   attachGatherings(server, ctx);
+  ctx.heartbeat.countConnectionsOf(server);
 
   let closed = false;
   return {

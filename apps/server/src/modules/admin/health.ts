@@ -15,6 +15,7 @@ import { notFound } from "../../errors";
 import { QUEUES, type QueueName } from "../../jobs/queue";
 import { auditForJobs, recordAudit } from "./audit";
 import { lastBackup } from "../../backup/schedule";
+import { listServerProcesses } from "./processes";
 
 const OUR_QUEUES = Object.values(QUEUES) as string[];
 
@@ -67,7 +68,7 @@ async function slowestStatements(ctx: AppContext): Promise<AdminHealth["database
 
 export async function health(ctx: AppContext): Promise<AdminHealth> {
   const memory = process.memoryUsage();
-  const [database, connections, slowest, jobs, storage, lastMailError, jobAudit] = await Promise.all([
+  const [database, connections, slowest, jobs, storage, lastMailError, jobAudit, processes] = await Promise.all([
     ctx.db.execute<{ version: string; size: string }>(
       sql`select current_setting('server_version') as version, pg_database_size(current_database())::text as size`,
     ),
@@ -91,6 +92,7 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
       .orderBy(desc(schema.mailOutbox.createdAt))
       .limit(1),
     auditForJobs(ctx.db),
+    listServerProcesses(ctx.db, ctx.heartbeat.id),
   ]);
   const backup = ctx.config.backup.dir ? await lastBackup(ctx.db) : null;
   const jobRows = new Map(jobs.rows.map((r) => [r.name, r]));
@@ -101,6 +103,7 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
       memory: { rss: memory.rss, heap_used: memory.heapUsed, heap_total: memory.heapTotal },
       node: process.version,
     },
+    processes,
     database: {
       version: database.rows[0]?.version ?? "unknown",
       size_bytes: Number(database.rows[0]?.size ?? 0),

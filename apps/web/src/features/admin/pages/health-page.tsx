@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AdminHealth } from "@shepherd/shared/admin";
+import { SERVER_GONE_AFTER_BEATS, SERVER_HEARTBEAT_SECONDS, type AdminHealth } from "@shepherd/shared/admin";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -8,18 +8,10 @@ import { notify, showError } from "@/lib/toast";
 import { errorsUrl, failedJobsUrl, useErrorGroups, useFailedJobs, useHealth } from "../api/get-health";
 import { useRetryJob } from "../api/retry-job";
 import { AuditList } from "../components/audit-list";
+import { bytes } from "../components/bytes";
 import { PagedTable, when } from "../components/paged-table";
+import { ServerProcesses } from "../components/server-processes";
 
-const bytes = (n: number) => {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
-};
 const duration = (seconds: number) => {
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3600);
@@ -156,7 +148,10 @@ function BackupState({ backups }: { backups: AdminHealth["backups"] }) {
   );
 }
 
-/** Admin Health: the database, the job queue (retry a failed job), storage, providers, browser errors, the server. */
+/**
+ * Admin Health: the server that answered and every server process, the database, the job queue (retry a failed job),
+ * storage, providers, browser errors.
+ */
 export function HealthPanel() {
   const health = useHealth();
   return (
@@ -174,7 +169,7 @@ export function HealthPanel() {
           <>
             <div className="grid gap-4 lg:grid-cols-2">
               <Card className="space-y-2">
-                <h2 className="font-semibold">Server</h2>
+                <h2 className="font-semibold">This server process</h2>
                 <dl className="grid grid-cols-2 gap-3">
                   <Stat label="Up for" value={duration(h.server.uptime_seconds)} />
                   <Stat label="Memory (RSS)" value={bytes(h.server.memory.rss)} />
@@ -193,6 +188,15 @@ export function HealthPanel() {
                 </dl>
               </Card>
             </div>
+            <Card className="space-y-2">
+              <h2 className="font-semibold">Server processes</h2>
+              <p className="text-sm text-stone-700 dark:text-stone-300">
+                Every process on this database, from the heartbeat each sends every {SERVER_HEARTBEAT_SECONDS} seconds; one
+                unheard for {SERVER_HEARTBEAT_SECONDS * SERVER_GONE_AFTER_BEATS} seconds is gone. Memory and connections are as of
+                its last heartbeat.
+              </p>
+              <ServerProcesses processes={h.processes} />
+            </Card>
             <Card className="space-y-2">
               <h2 className="font-semibold">Backups</h2>
               <BackupState backups={h.backups} />
