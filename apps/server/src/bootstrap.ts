@@ -31,6 +31,7 @@ import { loadSeriesLibrary } from "./modules/series/library";
 import { ensureStarterSeries } from "./modules/series/starter";
 import { ensureBibleLoaded } from "./bible/load";
 import { createRealtimeHub } from "./realtime/hub";
+import { createLiveConnections } from "./realtime/live-connections";
 import { createHeartbeat } from "./modules/admin/processes";
 import { createPgListener } from "./realtime/listener";
 import { createSessionCache } from "./auth/session-cache";
@@ -155,10 +156,12 @@ export async function buildContext(options: {
   if (prepare) await promoteAdmins(db, config.adminEmails);
   const composer = createComposer(loadLibrary(), sourceDays(loadPlanLibrary()));
   const listener = createPgListener({ pool, log });
-  // Issue 40: this process among all of them (Admin Health).
-  const heartbeat = createHeartbeat({ id: randomUUID(), pool, log, role });
-  const realtime = createRealtimeHub({ pool, listener, log });
-  const gatherings = createGatheringRelay({ pool, db, listener, log, presenceMs: config.gatheringPresenceMs });
+  // Issue 40: this process among all of them (Admin Health), and the per-member caps on what it holds open.
+  const processId = randomUUID();
+  const live = createLiveConnections({ pool, listener, log, processId });
+  const heartbeat = createHeartbeat({ id: processId, pool, log, role, afterBeat: (beat) => live.afterBeat(beat) });
+  const realtime = createRealtimeHub({ pool, listener, live, log });
+  const gatherings = createGatheringRelay({ pool, db, listener, live, log, presenceMs: config.gatheringPresenceMs });
   const sessions = createSessionCache({ pool, listener, log });
   const memberRows = createMemberRows({ pool, listener, log, entrySeconds: config.memberCacheSeconds });
   keepStarterOutlines(db, { pool, listener, log });
@@ -231,6 +234,7 @@ export async function buildContext(options: {
       await jobs.stop(10_000);
       await realtime.close();
       await gatherings.close();
+      await live.close();
       await heartbeat.stop();
       await listener.close();
       await mail.close();

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { RealtimeEvent } from "@shepherd/shared";
 import type { Logger } from "../logger";
+import type { LiveConnections } from "./live-connections";
 import type { PgListener } from "./listener";
 import { encodeNotice, REALTIME_CHANNEL, type Notice } from "./notice";
 
@@ -17,8 +18,11 @@ export type RealtimeListener = (event: RealtimeEvent) => void;
 export interface RealtimeHub {
   /** Tells every process; never throws (a failed publish is logged: the rows are written, the next refetch shows them). */
   publish(userId: string, event: RealtimeEvent): Promise<void>;
-  /** Listens for one user's events in this process. `onClose` runs when the hub closes. Returns the unsubscribe. */
-  subscribe(userId: string, listener: RealtimeListener, onClose?: () => void): () => void;
+  /**
+   * Listens for one user's events in this process. `onClose` runs when the hub closes, or when this stream is among
+   * his oldest beyond MAX_STREAMS_PER_MEMBER across every process. `counted` settles once that was checked.
+   */
+  subscribe(userId: string, listener: RealtimeListener, onClose?: () => void): { counted: Promise<void>; unsubscribe(): void };
   /** How many subscriptions this process holds. */
   connections(): number;
   /** How many event streams this member has open in this process (other processes' streams are not known here). */
@@ -52,10 +56,23 @@ function parseNotice(payload: string): Notice | null {
   }
 }
 
-/** Open event streams one member may hold in one server process (tabs and devices). */
+/**
+ * Open event streams one member may hold (tabs and devices), across every process and machine (issue 19; issue 40 made
+ * it hold across processes: realtime/live-connections.ts).
+ */
 export const MAX_STREAMS_PER_MEMBER = 8;
 
-export function createRealtimeHub({ pool, listener, log }: { pool: pg.Pool; listener: PgListener; log: Logger }): RealtimeHub {
+export function createRealtimeHub({
+  pool,
+  listener,
+  live,
+  log,
+}: {
+  pool: pg.Pool;
+  listener: PgListener;
+  live: LiveConnections;
+  log: Logger;
+}): RealtimeHub {
   const byUser = new Map<string, Set<Subscription>>();
   const watchers = new Set<(userId: string, event: RealtimeEvent) => void>();
   let count = 0;
@@ -112,7 +129,7 @@ export function createRealtimeHub({ pool, listener, log }: { pool: pg.Pool; list
     subscribe(userId, listener, onClose) {
       if (closed) {
         onClose?.();
-        return () => undefined;
+        return { counted: Promise.resolve(), unsubscribe: () => undefined };
       }
       const subscription: Subscription = { listener, onClose };
       let subscriptions = byUser.get(userId);
@@ -122,22 +139,29 @@ export function createRealtimeHub({ pool, listener, log }: { pool: pg.Pool; list
       }
       subscriptions.add(subscription);
       count += 1;
-      // Issue 19: a handful of tabs per member; beyond that the oldest stream is closed (its tab reconnects if it is
-      // still open, and then another oldest goes), so one member cannot hold thousands of streams.
-      if (subscriptions.size > MAX_STREAMS_PER_MEMBER) {
-        const oldest = subscriptions.values().next().value!;
-        subscriptions.delete(oldest);
-        count -= 1;
-        oldest.onClose?.();
-      }
-      let active = true;
-      return () => {
-        if (!active) return;
-        active = false;
+      const remove = () => {
         const set = byUser.get(userId);
-        if (!set?.delete(subscription)) return;
+        if (!set?.delete(subscription)) return false;
         count -= 1;
         if (set.size === 0) byUser.delete(userId);
+        return true;
+      };
+      // Issue 19: a handful of tabs per member; beyond that his oldest stream is closed, wherever it is (its tab
+      // reconnects if it is still open, and then another oldest goes), so one member cannot hold thousands of streams.
+      const held = live.open({
+        userId,
+        kind: "events",
+        cap: MAX_STREAMS_PER_MEMBER,
+        close: () => {
+          if (remove()) subscription.onClose?.();
+        },
+      });
+      return {
+        counted: held.counted,
+        unsubscribe() {
+          remove();
+          held.release();
+        },
       };
     },
 

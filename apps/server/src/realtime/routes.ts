@@ -24,20 +24,22 @@ export function realtimeRoutes(ctx: AppContext) {
           await stream.write(text);
         });
       };
-      const unsubscribe = ctx.realtime.subscribe(
+      const subscription = ctx.realtime.subscribe(
         user.id,
         (event) => send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
         finish,
       );
       stream.onAbort(finish);
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), REALTIME_HEARTBEAT_MS);
-      // The first bytes send the headers at once; when the client reads them, the subscription is in place.
+      // The first bytes send the headers at once; when the client reads them, the subscription is in place and counted
+      // against his cap (his oldest beyond it closed, in whichever process holds them).
+      await subscription.counted;
       send(`retry: ${REALTIME_RETRY_MS}\n: connected\n\n`);
       try {
         await finished;
       } finally {
         clearInterval(heartbeat);
-        unsubscribe();
+        subscription.unsubscribe();
       }
       await writes;
     });

@@ -13,6 +13,7 @@ import {
 } from "@shepherd/shared";
 import { schema, type Database } from "../../db/client";
 import type { Logger } from "../../logger";
+import type { LiveConnections } from "../../realtime/live-connections";
 import type { PgListener } from "../../realtime/listener";
 import { tokenBucket } from "./rate";
 import { applyEvent, initialRoom, serversOf, unheldParticipants, type RoomEvent, type RoomState } from "./room";
@@ -28,6 +29,11 @@ const FLOOD_CLOSE_AFTER = 500;
 const FLOOD_WINDOW_MS = 10_000;
 /** WebSocket's own close code for a policy violation. */
 const POLICY_VIOLATION = 1008;
+/**
+ * Issue 40: gathering sockets one member may hold across every process and machine (a room open on his phone and his
+ * laptop, a tab left behind); beyond it his oldest is closed, wherever it is (realtime/live-connections.ts).
+ */
+export const MAX_GATHERING_SOCKETS_PER_MEMBER = 4;
 
 const { gatheringEvents } = schema;
 
@@ -80,12 +86,14 @@ export function createGatheringRelay({
   pool,
   db,
   listener,
+  live,
   log,
   presenceMs,
 }: {
   pool: pg.Pool;
   db: Database;
   listener: PgListener;
+  live: LiveConnections;
   log: Logger;
   /** GATHERING_PRESENCE_SECONDS in ms: a server process silent this long is gone, and so are the brothers it held. */
   presenceMs: number;
@@ -326,6 +334,12 @@ export function createGatheringRelay({
         return;
       }
       connections.add(connection);
+      const held = live.open({
+        userId: options.userId,
+        kind: "gathering",
+        cap: MAX_GATHERING_SOCKETS_PER_MEMBER,
+        close: () => socket.close(POLICY_VIOLATION, "too many gathering sockets"),
+      });
       const replica = replicaFor(options.gathering);
       replica.local.set(connection.peer, connection);
       const run = (work: () => Promise<void>) => {
@@ -364,6 +378,7 @@ export function createGatheringRelay({
       socket.on("error", (error) => log.warn({ err: error }, "gatherings: a socket failed"));
       socket.on("close", () => {
         connections.delete(connection);
+        held.release();
         run(async () => {
           if (!connection.done && !closed) {
             connection.done = true;
