@@ -307,8 +307,9 @@ describe("admin health", () => {
   });
 
   test("database, job queue with retry, storage, providers, browser errors, server", async () => {
-    fs.mkdirSync(path.join(app.dataDir, "storage", "avatars"), { recursive: true });
-    fs.writeFileSync(path.join(app.dataDir, "storage", "avatars", "a.webp"), Buffer.alloc(1234));
+    // What the database knows is stored (a file put on disk by hand is not a stored file).
+    await app.ctx.storage.put("avatars/someone/a.webp", Buffer.alloc(1234), "image/webp");
+    fs.writeFileSync(path.join(app.dataDir, "storage", "avatars", "unknown.webp"), Buffer.alloc(99));
     const jobId = await app.ctx.jobs.send(QUEUES.planGenerationFailed, { planId: randomUUID() }, { startAfterSeconds: 3600 });
     await app.db.execute(
       sql`update pgboss.job set state = 'failed', output = '{"message":"the writer gave up"}' where id = ${jobId}`,
@@ -326,7 +327,7 @@ describe("admin health", () => {
     expect(health.database.connections.total).toBeGreaterThan(0);
     expect(health.database.slowest_statements).toBeNull();
     expect(health.jobs).toContainEqual({ queue: QUEUES.planGenerationFailed, queued: 0, active: 0, failed: 1 });
-    expect(health.storage).toEqual({ bytes: 1234, files: 1 });
+    expect(health.storage).toEqual({ bytes: 1234, files: 1, where: path.join(app.dataDir, "storage") });
     expect(health.providers.map((p: { kind: string; state: string }) => `${p.kind}: ${p.state}`)).toEqual([
       "AI text: offline default",
       "Speech: offline default",

@@ -209,7 +209,8 @@ export interface AdminHealth {
     slowest_statements: Array<{ query: string; calls: number; mean_ms: number; total_ms: number }> | null;
   };
   jobs: Array<{ queue: string; queued: number; active: number; failed: number }>;
-  storage: { bytes: number; files: number };
+  /** Every stored file the database knows of (stored_files), and where they are: the folder's path or the bucket. */
+  storage: { bytes: number; files: number; where: string };
   /**
    * Scheduled backups (BACKUP_DIR): off, or the last run: when it finished (or started, while running), the archive's
    * size, and its error when it failed.

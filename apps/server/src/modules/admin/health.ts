@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { desc, isNotNull, sql } from "drizzle-orm";
 import {
@@ -19,28 +18,15 @@ import { listServerProcesses } from "./processes";
 
 const OUR_QUEUES = Object.values(QUEUES) as string[];
 
-/** Bytes and files under a folder (a missing folder holds nothing). */
-async function folderSize(dir: string): Promise<{ bytes: number; files: number }> {
-  let bytes = 0;
-  let files = 0;
-  let entries;
-  try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
-  } catch {
-    return { bytes, files };
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const inner = await folderSize(full);
-      bytes += inner.bytes;
-      files += inner.files;
-    } else if (entry.isFile()) {
-      bytes += (await fs.stat(full)).size;
-      files += 1;
-    }
-  }
-  return { bytes, files };
+/** What the database knows is stored (stored_files), and where: the folder or the bucket (issue 40). */
+async function storedFiles(ctx: AppContext): Promise<AdminHealth["storage"]> {
+  const [row] = await ctx.db
+    .select({ bytes: sql<string>`coalesce(sum(${schema.storedFiles.bytes}), 0)`, files: sql<number>`count(*)::int` })
+    .from(schema.storedFiles);
+  const where = ctx.config.s3
+    ? `the bucket ${ctx.config.s3.bucket}${ctx.config.s3.endpoint ? ` at ${ctx.config.s3.endpoint}` : ""}`
+    : path.join(ctx.config.dataDir, "storage");
+  return { bytes: Number(row?.bytes ?? 0), files: row?.files ?? 0, where };
 }
 
 async function slowestStatements(ctx: AppContext): Promise<AdminHealth["database"]["slowest_statements"]> {
@@ -84,7 +70,7 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
         count(*) filter (where state = 'failed')::int as failed
       from pgboss.job group by name
     `),
-    folderSize(path.join(ctx.config.dataDir, "storage")),
+    storedFiles(ctx),
     ctx.db
       .select({ error: schema.mailOutbox.error, at: schema.mailOutbox.createdAt })
       .from(schema.mailOutbox)

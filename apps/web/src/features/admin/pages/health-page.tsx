@@ -175,7 +175,6 @@ export function HealthPanel() {
                   <Stat label="Memory (RSS)" value={bytes(h.server.memory.rss)} />
                   <Stat label="Heap used" value={`${bytes(h.server.memory.heap_used)} of ${bytes(h.server.memory.heap_total)}`} />
                   <Stat label="Node.js" value={h.server.node} />
-                  <Stat label="Storage used" value={`${bytes(h.storage.bytes)} in ${h.storage.files.toLocaleString()} files`} />
                 </dl>
               </Card>
               <Card className="space-y-2">
@@ -185,6 +184,17 @@ export function HealthPanel() {
                   <Stat label="Database size" value={bytes(h.database.size_bytes)} />
                   <Stat label="Connections" value={`${h.database.connections.total} of ${h.database.connections.max}`} />
                   <Stat label="Active queries" value={h.database.connections.active} />
+                </dl>
+              </Card>
+              <Card className="space-y-2 lg:col-span-2">
+                <h2 className="font-semibold">Stored files</h2>
+                <p className="text-sm text-stone-700 dark:text-stone-300">
+                  Avatars, pictures, audio and artwork, as the database knows them, in{" "}
+                  <span className="break-all font-mono">{h.storage.where}</span>.
+                </p>
+                <dl className="grid grid-cols-2 gap-3">
+                  <Stat label="Files" value={h.storage.files.toLocaleString()} />
+                  <Stat label="Size" value={bytes(h.storage.bytes)} />
                 </dl>
               </Card>
             </div>
