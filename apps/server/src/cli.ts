@@ -1,5 +1,7 @@
-import { buildContext, openDatabase } from "./bootstrap";
+import pg from "pg";
+import { openDatabase, prepareDatabase } from "./bootstrap";
 import { loadConfig } from "./config";
+import { createDatabase } from "./db/client";
 import { createLogger } from "./logger";
 import { setAdmin } from "./modules/admin/service";
 
@@ -13,9 +15,12 @@ async function main() {
   const config = loadConfig();
   const log = createLogger("warn");
   const database = await openDatabase(config, log, { shareRunning: true });
-  const ctx = await buildContext({ config, log, databaseUrl: database.url, baseUrl: "http://localhost" });
+  // The database alone (migrated first, as before a first start): no job workers, heartbeat or stores for one update.
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
-    const found = await setAdmin(ctx.db, email, command === "grant");
+    const db = createDatabase(pool);
+    await prepareDatabase({ pool, db, log });
+    const found = await setAdmin(db, email, command === "grant");
     if (!found) {
       console.error(`No account uses ${email}. Sign up first, then run this again.`);
       process.exitCode = 1;
@@ -23,7 +28,7 @@ async function main() {
       console.log(command === "grant" ? `${email} is now an admin.` : `${email} is no longer an admin.`);
     }
   } finally {
-    await ctx.close();
+    await pool.end();
     await database.stop();
   }
 }
