@@ -31,8 +31,11 @@ import { applyMigrations, journal, schemaVersion, SchemaVersionError, tagAt, wit
 export const BACKUP_FORMAT = "shepherd-backup";
 export const BACKUP_FORMAT_VERSION = 1;
 
-/** Shipped content the server loads at start (bible/load.ts), not members' data: not in the archive. */
-const SHIPPED_TABLES = new Set(["bible_translations", "bible_chapters", "bible_verses"]);
+/**
+ * Not in the archive: shipped content the server loads at start (bible/load.ts), and what running processes hold
+ * (their heartbeats and open connections, issue 40), which means nothing once they are gone.
+ */
+const SHIPPED_TABLES = new Set(["bible_translations", "bible_chapters", "bible_verses", "server_processes", "live_connections"]);
 /** The files in DATA_DIR that the server generates once and needs again to read what it wrote (sessions, pushes). */
 const SECRET_FILES = ["auth-secret", "vapid.json"] as const;
 

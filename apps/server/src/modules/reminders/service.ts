@@ -11,7 +11,7 @@ import { dueWindow, localMinute } from "./schedule";
 import { chooseReminderText, type ReminderText } from "./texts";
 import type { ReminderSettings } from "@shepherd/shared/reminders";
 
-const { pushSubscriptions, reminderSettings, reminderSends, profiles, users, notifications } = schema;
+const { pushSubscriptions, reminderSettings, reminderSends, profiles, users, notifications, liveConnections } = schema;
 
 /** What the reminder's jobs and routes need from the app's context. */
 export interface ReminderDeps {
@@ -352,8 +352,8 @@ const MENTION_PUSHES_AT_ONCE = 3;
 /**
  * Issue 18: a mention is pushed when the member allows it and has no event stream open. Every process hears the
  * "notifications inserted" notice (realtime/hub.ts), but only its own streams are known to it: the process that
- * claims the new notifications first (pushed_at, set once) decides, so each mention is pushed at most once; with
- * several processes, a member whose tab is connected to another process may get a push as well.
+ * claims the new notifications first (pushed_at, set once) decides, so each mention is pushed at most once; a stream
+ * open on another process counts too (live_connections).
  */
 export async function pushNewMentions(deps: ReminderDeps & { realtime: RealtimeHub }, userId: string): Promise<number> {
   const claimed = await deps.db
@@ -368,7 +368,7 @@ export async function pushNewMentions(deps: ReminderDeps & { realtime: RealtimeH
       ),
     )
     .returning({ id: notifications.id });
-  if (claimed.length === 0 || deps.realtime.streamsOf(userId) > 0) return 0;
+  if (claimed.length === 0 || (await hasOpenStream(deps, userId))) return 0;
   const settings = await getReminderSettings(deps.db, userId);
   if (!settings.mention_push || !settings.push || settings.push_devices === 0) return 0;
   const ids = new Set(claimed.map((c) => c.id));
@@ -385,6 +385,17 @@ export async function pushNewMentions(deps: ReminderDeps & { realtime: RealtimeH
   let sent = 0;
   for (const message of messages) sent += (await pushToMember(deps, userId, message)).sent;
   return sent;
+}
+
+/** An event stream open for him on any process (live_connections, issue 40), or on this one (a row not written yet). */
+async function hasOpenStream(deps: ReminderDeps & { realtime: RealtimeHub }, userId: string): Promise<boolean> {
+  if (deps.realtime.streamsOf(userId) > 0) return true;
+  const [open] = await deps.db
+    .select({ id: liveConnections.id })
+    .from(liveConnections)
+    .where(and(eq(liveConnections.userId, userId), eq(liveConnections.kind, "events")))
+    .limit(1);
+  return open !== undefined;
 }
 
 /** Starts listening for new mentions in this process (every process: each knows only its own open streams). */
