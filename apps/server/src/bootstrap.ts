@@ -186,7 +186,7 @@ export async function buildContext(options: {
     await startup.end();
   }
   if (background) await startPlanWriters({ db, ai, log, jobs, stepMs: (config.jobLeaseSeconds * 1000) / 2 });
-  const storage = await openStorage({ config, db, log });
+  const storage = await openStorage({ config, db, log, listener });
   if (background) await recordExistingFiles(db, storage, log);
   // One process sweeps pictures uploaded for posts never sent (the one that runs the jobs).
   const stopSweeper = background ? startUploadSweeper(db, storage, log) : () => undefined;
@@ -237,6 +237,7 @@ export async function buildContext(options: {
       await live.close();
       await heartbeat.stop();
       await listener.close();
+      await storage.close();
       await mail.close();
       databaseContact.close();
       await pool.end();

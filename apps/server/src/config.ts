@@ -137,6 +137,12 @@ const envSchema = z.object({
     .enum(["true", "false"], { error: "S3_FORCE_PATH_STYLE must be true or false" })
     .default("true")
     .transform((v) => v === "true"),
+  STORAGE_CACHE_MB: z.coerce
+    .number()
+    .int()
+    .min(0, "STORAGE_CACHE_MB must be 0 (off) or more")
+    .max(1_000_000, "STORAGE_CACHE_MB must be at most 1000000 (a terabyte)")
+    .default(512),
   BILLING_LOCAL_CHECKOUT: z
     .enum(["true", "false"])
     .optional()
@@ -228,6 +234,8 @@ export type Config = {
   backup: { dir: string | undefined; keep: number };
   /** Stored files in an S3-compatible bucket when S3_BUCKET is set (providers/storage/s3.ts); otherwise DATA_DIR/storage. */
   s3: S3Config | undefined;
+  /** STORAGE_CACHE_MB: how much of the bucket each process keeps copies of on disk (disk-cache.ts); 0: none. */
+  storageCacheBytes: number;
 };
 
 export interface S3Config {
@@ -317,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localCheckoutAllowed: e.BILLING_LOCAL_CHECKOUT ?? e.NODE_ENV !== "production",
     backup: { dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined, keep: e.BACKUP_KEEP },
     s3: s3Config(e),
+    storageCacheBytes: e.STORAGE_CACHE_MB * 1024 * 1024,
   };
 }
 
