@@ -22,6 +22,7 @@ import { formatGatherings, renderGatherings, runGatherings } from "./gatherings.
 import { formatOffline, renderOffline, runOffline } from "./offline.mjs";
 import { formatReminders, renderReminders, runReminders } from "./reminders.mjs";
 import { formatAdmin, renderAdmin, runAdmin } from "./admin.mjs";
+import { formatStorage, renderStorage, runStorage } from "./storage.mjs";
 import { formatVisit, renderVisit, runVisit } from "./visit.mjs";
 import { formatTestSuite, renderTestSuite, runTestSuite } from "./test-suite.mjs";
 
@@ -68,6 +69,11 @@ const BENCHMARKS = {
     format: formatAdmin,
     title: "Admin: the dashboard over 100,000 members and 10 million activity events, and one devotional's artwork",
   },
+  storage: {
+    run: runStorage,
+    format: formatStorage,
+    title: "Stored files: bucket against local disk",
+  },
   gatherings: {
     run: runGatherings,
     format: formatGatherings,
@@ -95,6 +101,7 @@ const ORDER = [
   "offline",
   "reminders",
   "admin",
+  "storage",
   "test-suite",
 ];
 /** Run only when named: two whole CI runs take half an hour. */
@@ -429,12 +436,13 @@ Everything (server, embedded PostgreSQL, load generator) runs on this one machin
   section("gatherings", (x) => [renderGatherings(x), busyNote(x)].filter(Boolean).join("\n\n"));
   section("reminders", (x) => [renderReminders(x), busyNote(x)].filter(Boolean).join("\n\n"));
   section("admin", (x) => [renderAdmin(x), busyNote(x)].filter(Boolean).join("\n\n"));
+  section("storage", (x) => [renderStorage(x), busyNote(x)].filter(Boolean).join("\n\n"));
   section("test-suite", renderTestSuite);
   sections.push(`## How to run
 
 \`\`\`sh
 npm run bench                      # all of them, in this order (about 6 minutes)
-node bench/run.mjs word            # just one: startup | http | bundle | today | visit | realtime | word | path | custom-plans | lighthouse | insights | gatherings | offline | reminders | admin
+node bench/run.mjs word            # just one: startup | http | bundle | today | visit | realtime | word | path | custom-plans | lighthouse | insights | gatherings | offline | reminders | admin | storage
 node bench/run.mjs test-suite      # only when named: .ci/run on fresh clones before issue 38 and of HEAD (30 minutes)
 node bench/bundle.mjs --check      # the JS budget check: exit 1 when over 150 KB gzipped (or not built)
 node bench/profile.mjs today       # where a request's CPU goes: the built server under load (health | me | today |
