@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { Logger } from "../../logger";
 import type { ChannelHandler } from "../../realtime/listener";
 import { createLocalStorage, type StorageProvider } from "./storage";
@@ -16,8 +18,8 @@ import { createLocalStorage, type StorageProvider } from "./storage";
  *   STORED_FILES_CHANNEL (migration 0028), and this process forgets the key (its own deletions forget it first).
  * - While the LISTEN connection is lost a deletion could go unheard: copies are not served (the bucket is asked), and
  *   all are forgotten when it is back.
- * - A copy is made after a miss, in the background, from a second read of the whole object; one whose key was
- *   forgotten while it was being fetched is thrown away. At most `maxBytes` in all (the least recently used go first);
+ * - A copy is made after a miss, in the background, from a second read of the whole object streamed to disk; one
+ *   whose key was forgotten while it was being fetched is thrown away. At most `maxBytes` in all (the least recently used go first);
  *   an object larger than an eighth of that is never copied.
  * - Each process has its own folder (DATA_DIR/cache/storage/PID), emptied at start and at stop; folders of processes
  *   no longer running are removed at start.
@@ -93,11 +95,22 @@ export function createDiskCachedStore(options: {
     if (!trusted || bytes > largest || index.has(key) || filling.has(key)) return;
     const epoch = epochOf(key);
     const work = (async () => {
-      const got = await store.get(key);
-      if (!got || epochOf(key) !== epoch || !trusted) return;
-      await disk.put(key, got.body, got.contentType);
+      // Streamed to a file beside its place and renamed into it: a large copy is never held in memory.
+      const opened = await store.open(key);
+      if (!opened || "unsatisfiable" in opened) return;
+      const target = path.join(dir, key);
+      const partial = `${target}.${randomUUID()}.partial`;
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await pipeline(opened.body, fs.createWriteStream(partial));
+        if (epochOf(key) !== epoch || !trusted) return;
+        await fs.promises.writeFile(`${target}.type`, opened.contentType);
+        await fs.promises.rename(partial, target);
+      } finally {
+        await fs.promises.rm(partial, { force: true });
+      }
       if (epochOf(key) !== epoch || !trusted) return void (await disk.delete(key));
-      keep(key, got.body.length);
+      keep(key, opened.bytes);
     })()
       .catch((error: unknown) => log.warn({ err: error, key }, "storage cache: a copy could not be made"))
       .finally(() => filling.delete(key));

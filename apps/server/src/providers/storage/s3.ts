@@ -21,6 +21,9 @@ import { assertKey, type StorageProvider, type StoredFile } from "./storage";
  * every download), so checksums are sent and checked only where an operation requires them. Path-style addressing
  * (`ENDPOINT/BUCKET/KEY`) by default: most self-hosted stores have no per-bucket host names.
  */
+/** Connections to the store one process may hold at once (each relayed download holds one while it is read). */
+const STORE_CONNECTIONS = 1000;
+
 export function createS3Storage(config: S3Config): StorageProvider & { client: S3Client; check(): Promise<void> } {
   const client = new S3Client({
     region: config.region,
@@ -30,6 +33,13 @@ export function createS3Storage(config: S3Config): StorageProvider & { client: S
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
+    // A relayed download holds its connection to the store until the member has read it, and a phone on a weak network
+    // takes minutes for a 3 MB recording: the SDK's 50 connections ran out under 60 slow readers (bench/storage.mjs),
+    // and every other read then waited. Most reads are served from the disk copies (disk-cache.ts) anyway.
+    requestHandler: {
+      httpAgent: { keepAlive: true, maxSockets: STORE_CONNECTIONS },
+      httpsAgent: { keepAlive: true, maxSockets: STORE_CONNECTIONS },
+    },
   });
   const Bucket = config.bucket;
 
