@@ -127,7 +127,10 @@ const envSchema = z.object({
     .default(7),
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes")
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or dashes",
+    )
     .optional(),
   S3_ENDPOINT: z.string().url("S3_ENDPOINT must be a URL such as https://s3.example.com or http://127.0.0.1:9000").optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -338,7 +341,9 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
   if (!e.S3_BUCKET) {
     const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).find((name) => e[name]);
     if (stray)
-      throw new ConfigError(`Invalid configuration:\n  ${stray} is set but S3_BUCKET is not: set S3_BUCKET to store files in a bucket.`);
+      throw new ConfigError(
+        `Invalid configuration:\n  ${stray} is set but S3_BUCKET is not: set S3_BUCKET to store files in a bucket.`,
+      );
     return undefined;
   }
   return {

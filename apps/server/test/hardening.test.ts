@@ -328,7 +328,12 @@ describe("8. files do not outlive their owner", () => {
     await app.db
       .update(schema.storedFiles)
       .set({ createdAt: twoDaysAgo })
-      .where(inArray(schema.storedFiles.key, [posted, forgotten].map((url) => url.replace("/api/files/", ""))));
+      .where(
+        inArray(
+          schema.storedFiles.key,
+          [posted, forgotten].map((url) => url.replace("/api/files/", "")),
+        ),
+      );
     expect(await sweepUnattachedPictures(app.db, app.ctx.storage)).toBe(1);
     expect(fs.existsSync(onDisk(forgotten))).toBe(false);
     expect((await client.get(posted)).status).toBe(200);
