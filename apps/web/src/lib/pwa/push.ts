@@ -17,6 +17,11 @@ export function notificationPermission(): NotificationPermission | "unsupported"
 }
 
 /** The service worker that will show the notifications; null when there is none (a development build). */
+/** The longest sign-out waits for the service worker to be active before it forgets this browser's push. */
+const FORGET_READY_WAIT_MS = 3000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (pushSupport() !== "supported") return null;
   const registration = await navigator.serviceWorker.getRegistration();
@@ -91,7 +96,9 @@ export async function unsubscribeThisBrowser(): Promise<void> {
  */
 export async function forgetThisBrowserPush(): Promise<void> {
   try {
-    const registration = await workerRegistration();
+    // Sign-out waits on this: a worker still installing (or stuck installing) is not waited for, as `ready` would
+    // wait for it forever. Such a browser has no subscription yet anyway.
+    const registration = await Promise.race([workerRegistration(), delay(FORGET_READY_WAIT_MS).then(() => null)]);
     const subscription = await registration?.pushManager.getSubscription();
     if (!subscription) return;
     await api("/api/push/subscriptions/remove", { method: "POST", body: { endpoint: subscription.endpoint } }).catch(() => null);
