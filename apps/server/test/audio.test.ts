@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { monthKey } from "@shepherd/shared";
 import { schema } from "../src/db/client";
-import { parseRange } from "../src/modules/audio/service";
+import { parseRange } from "../src/http/range";
 import { createEspeakSpeech } from "../src/providers/tts/espeak";
 import { createOpenAiSpeech } from "../src/providers/tts/openai-speech";
 import { startTestApp, type TestApp } from "./helpers/app";

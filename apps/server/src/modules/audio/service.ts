@@ -166,6 +166,3 @@ async function generate(
   });
   return { audioUrl, cached: false };
 }
-
-/** Moved to http/range.ts (stored files of every kind are served with Range requests). */
-export { parseRange, type ByteRange } from "../../http/range";
