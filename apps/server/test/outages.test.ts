@@ -176,8 +176,9 @@ describe("a stalled database (SIGSTOP)", () => {
         "liveness to fail",
         HEALTH_DATABASE_DOWN_SECONDS * 1000 + 20_000,
       );
-      // Its last contact was up to one background check (5 s) before the stall.
-      expect(Date.now() - stalledAt).toBeGreaterThanOrEqual((HEALTH_DATABASE_DOWN_SECONDS - 5) * 1000);
+      // Its last contact was up to one background check (5 s, and a busy machine's timer slack: CI's run found 14 ms of
+      // it) before the stall.
+      expect(Date.now() - stalledAt).toBeGreaterThanOrEqual((HEALTH_DATABASE_DOWN_SECONDS - 6) * 1000);
       const live = await timed(server.client().get("/api/health"));
       expect(live.ms).toBeLessThan(2_000);
       expect(live.response.json()).toEqual({ status: "unavailable", database: "unreachable" });

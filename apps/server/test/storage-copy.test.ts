@@ -37,7 +37,7 @@ afterAll(async () => {
 const env = (dataDir: string) => ({ DATABASE_URL: app.database.url, DATA_DIR: dataDir, ...s3.env });
 
 describe("npm run storage:copy", () => {
-  test("copies the folder into the bucket, carries on where a cut-off copy stopped, and back", async () => {
+  test("copies the folder into the bucket, carries on where a cut-off copy stopped, and back", { timeout: 180_000 }, async () => {
     const client = app.client();
     const user = await signUp(client);
     const form = await multipart({ avatar: { bytes: TINY_PNG, filename: "me.png", type: "image/png" } });
@@ -86,64 +86,69 @@ describe("npm run storage:copy", () => {
     expect(rows.map((r) => r.key).sort()).toEqual([audioKey, avatarUrl.replace("/api/files/", ""), pictureKey].sort());
   });
 
-  test("a backup of a server on a bucket names the bucket, or holds its objects --with-objects, and restores them", async () => {
-    const onBucket = await startTestApp({ env: s3.env });
-    cleanup.push(() => onBucket.close());
-    const client = onBucket.client();
-    const user = await signUp(client);
-    const form = await multipart({ avatar: { bytes: TINY_PNG, filename: "me.png", type: "image/png" } });
-    const uploaded = await client.request("POST", "/api/profile/avatar", {
-      body: form.body,
-      headers: { "content-type": form.contentType },
-    });
-    const avatarUrl = uploaded.json().avatar_url as string;
-    const avatar = (await client.get(avatarUrl)).body;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-bucket-backup-"));
-    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const where = { DATABASE_URL: onBucket.database.url, DATA_DIR: onBucket.dataDir, ...s3.env };
+  // Four operator commands, each a process of its own, and two servers: minutes on a loaded CI machine.
+  test(
+    "a backup of a server on a bucket names the bucket, or holds its objects --with-objects, and restores them",
+    { timeout: 240_000 },
+    async () => {
+      const onBucket = await startTestApp({ env: s3.env });
+      cleanup.push(() => onBucket.close());
+      const client = onBucket.client();
+      const user = await signUp(client);
+      const form = await multipart({ avatar: { bytes: TINY_PNG, filename: "me.png", type: "image/png" } });
+      const uploaded = await client.request("POST", "/api/profile/avatar", {
+        body: form.body,
+        headers: { "content-type": form.contentType },
+      });
+      const avatarUrl = uploaded.json().avatar_url as string;
+      const avatar = (await client.get(avatarUrl)).body;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-bucket-backup-"));
+      cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+      const where = { DATABASE_URL: onBucket.database.url, DATA_DIR: onBucket.dataDir, ...s3.env };
 
-    const plain = await ops(["backup", path.join(dir, "plain.tar.gz")], where);
-    expect(plain.code, plain.output).toBe(0);
-    expect(plain.output).toContain("0 stored files");
-    expect(plain.output).toContain(`The stored files stay in the bucket ${s3.config.bucket}`);
-    const full = await ops(["backup", path.join(dir, "full.tar.gz"), "--with-objects"], where);
-    expect(full.code, full.output).toBe(0);
-    expect(full.output).toMatch(/[1-9]\d* stored files/);
+      const plain = await ops(["backup", path.join(dir, "plain.tar.gz")], where);
+      expect(plain.code, plain.output).toBe(0);
+      expect(plain.output).toContain("0 stored files");
+      expect(plain.output).toContain(`The stored files stay in the bucket ${s3.config.bucket}`);
+      const full = await ops(["backup", path.join(dir, "full.tar.gz"), "--with-objects"], where);
+      expect(full.code, full.output).toBe(0);
+      expect(full.output).toMatch(/[1-9]\d* stored files/);
 
-    // Into an empty database and another, empty bucket: the member and his avatar come back.
-    const other = await startS3Store({ bucket: "shepherd-restored" });
-    cleanup.push(() => other.stop());
-    const database = await createEmptyDatabase();
-    cleanup.push(() => database.drop());
-    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-bucket-restore-"));
-    cleanup.push(() => fs.rmSync(fresh, { recursive: true, force: true }));
-    const restored = await ops(["restore", path.join(dir, "full.tar.gz")], {
-      DATABASE_URL: database.url,
-      DATA_DIR: fresh,
-      ...other.env,
-    });
-    expect(restored.code, restored.output).toBe(0);
-    expect(restored.output).toContain("and the bucket shepherd-restored.");
-    const back = await startTestApp({ database, env: other.env, dataDir: fresh });
-    cleanup.push(() => back.close());
-    const again = back.client();
-    expect((await signIn(again, user)).status).toBe(200);
-    const served = await again.get(avatarUrl);
-    expect(served.status).toBe(200);
-    expect(served.body.equals(avatar)).toBe(true);
-    // A second restore would overwrite: refused before anything is written.
-    const second = await createEmptyDatabase();
-    cleanup.push(() => second.drop());
-    const twice = await ops(["restore", path.join(dir, "full.tar.gz")], {
-      DATABASE_URL: second.url,
-      DATA_DIR: path.join(dir, "second"),
-      ...other.env,
-    });
-    expect(twice.code).toBe(1);
-    expect(twice.output).toContain("The bucket already holds avatars files.");
-  });
+      // Into an empty database and another, empty bucket: the member and his avatar come back.
+      const other = await startS3Store({ bucket: "shepherd-restored" });
+      cleanup.push(() => other.stop());
+      const database = await createEmptyDatabase();
+      cleanup.push(() => database.drop());
+      const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "shepherd-bucket-restore-"));
+      cleanup.push(() => fs.rmSync(fresh, { recursive: true, force: true }));
+      const restored = await ops(["restore", path.join(dir, "full.tar.gz")], {
+        DATABASE_URL: database.url,
+        DATA_DIR: fresh,
+        ...other.env,
+      });
+      expect(restored.code, restored.output).toBe(0);
+      expect(restored.output).toContain("and the bucket shepherd-restored.");
+      const back = await startTestApp({ database, env: other.env, dataDir: fresh });
+      cleanup.push(() => back.close());
+      const again = back.client();
+      expect((await signIn(again, user)).status).toBe(200);
+      const served = await again.get(avatarUrl);
+      expect(served.status).toBe(200);
+      expect(served.body.equals(avatar)).toBe(true);
+      // A second restore would overwrite: refused before anything is written.
+      const second = await createEmptyDatabase();
+      cleanup.push(() => second.drop());
+      const twice = await ops(["restore", path.join(dir, "full.tar.gz")], {
+        DATABASE_URL: second.url,
+        DATA_DIR: path.join(dir, "second"),
+        ...other.env,
+      });
+      expect(twice.code).toBe(1);
+      expect(twice.output).toContain("The bucket already holds avatars files.");
+    },
+  );
 
-  test("says what to set when there is no bucket, and how to call it", async () => {
+  test("says what to set when there is no bucket, and how to call it", { timeout: 120_000 }, async () => {
     const none = await ops(["storage:copy", "--to", "bucket"], { DATABASE_URL: app.database.url, DATA_DIR: app.dataDir });
     expect(none.code).toBe(2);
     expect(none.output).toContain("Set S3_BUCKET");
