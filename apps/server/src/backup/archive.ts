@@ -8,8 +8,7 @@ import pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import * as tar from "tar";
 import type { Logger } from "../logger";
-import { STORAGE_AREAS } from "../providers/storage/copy";
-import type { StorageProvider } from "../providers/storage/storage";
+import { STORAGE_AREAS, type StorageProvider } from "../providers/storage/storage";
 import { applyMigrations, journal, schemaVersion, SchemaVersionError, tagAt, withMigrationLock } from "../db/migrate";
 
 /**

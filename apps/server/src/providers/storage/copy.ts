@@ -1,10 +1,7 @@
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
 import { keyOwner } from "./recorded";
-import type { StorageProvider } from "./storage";
-
-/** Every area a stored file can be in (the first part of its key). */
-export const STORAGE_AREAS = ["avatars", "pasture", "audio", "devotionals", "covers"] as const;
+import { STORAGE_AREAS, type StorageProvider } from "./storage";
 
 export interface CopyProgress {
   copied: number;

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "../../logger";
+import { processAlive } from "../../process-alive";
 import type { ChannelHandler } from "../../realtime/listener";
 import { createLocalStorage, type StorageProvider } from "./storage";
 
@@ -189,16 +190,7 @@ function removeFoldersOfGoneProcesses(root: string): void {
   }
   for (const name of names) {
     const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === process.pid || running(pid)) continue;
+    if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
     fs.rmSync(path.join(root, name), { recursive: true, force: true });
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

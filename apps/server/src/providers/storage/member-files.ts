@@ -4,7 +4,7 @@ import { schema } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { storedBytes } from "./recorded";
-import { storedFileUrl, type StorageProvider } from "./storage";
+import { MEMBER_FILE_AREAS, storedFileUrl, type StorageProvider } from "./storage";
 
 /**
  * Issue 19, point 8: files outlive nothing. A member's files live in folders of his own (`audio/ID`, `avatars/ID`,
@@ -12,7 +12,6 @@ import { storedFileUrl, type StorageProvider } from "./storage";
  * uploaded for a post that was never posted is removed after a day; and his pictures together have a quota. Issue 40:
  * all three read what the database knows he stored (stored_files, recorded.ts), not a disk.
  */
-export const MEMBER_FILE_FOLDERS = ["audio", "avatars", "pasture", "devotionals"] as const;
 
 /** Pictures (the Pasture's and his avatar) one member may keep. */
 export const PICTURE_QUOTA_BYTES = 100 * 1024 * 1024;
@@ -21,7 +20,7 @@ export const PICTURE_QUOTA_BYTES = 100 * 1024 * 1024;
 export const UNATTACHED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export async function deleteMemberFiles(storage: StorageProvider, userId: string): Promise<void> {
-  await Promise.all(MEMBER_FILE_FOLDERS.map((folder) => storage.deleteTree(`${folder}/${userId}`)));
+  await Promise.all(MEMBER_FILE_AREAS.map((folder) => storage.deleteTree(`${folder}/${userId}`)));
 }
 
 /** Refuses an upload that would take his pictures over the quota, with what to do about it. */

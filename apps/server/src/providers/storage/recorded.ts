@@ -2,7 +2,8 @@ import { and, eq, inArray, like, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { schema } from "../../db/client";
 import type { Logger } from "../../logger";
-import type { StorageProvider } from "./storage";
+import { startingWith } from "../../db/like";
+import { MEMBER_FILE_AREAS, STORAGE_AREAS, type StorageProvider } from "./storage";
 
 /**
  * Issue 40: the store as the database knows it. Every file written through this wrapper is a stored_files row (its
@@ -13,16 +14,13 @@ import type { StorageProvider } from "./storage";
  * failed delete leaves the row, so a later delete or the sweep finds the object again).
  */
 
-/** Areas whose second key part is the member the file belongs to (`avatars/{userId}/...`). */
-const OWNED_AREAS = new Set(["avatars", "pasture", "audio", "devotionals"]);
+const OWNED_AREAS = new Set<string>(MEMBER_FILE_AREAS);
 
 /** The member and area a key names: `pasture/u1/x.png` -> u1, pasture; `covers/plan/x.png` -> no one, covers. */
 export function keyOwner(key: string): { area: string; ownerId: string | null } {
   const [area = "", second] = key.split("/");
   return { area, ownerId: OWNED_AREAS.has(area) && second ? second : null };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createRecordedStorage(db: Database, store: StorageProvider): StorageProvider {
   const record = async (key: string, bytes: number, contentType: string) => {
@@ -51,11 +49,11 @@ export function createRecordedStorage(db: Database, store: StorageProvider): Sto
       const rows = await db
         .select({ key: schema.storedFiles.key })
         .from(schema.storedFiles)
-        .where(like(schema.storedFiles.key, `${escapeLike(folder)}%`));
+        .where(like(schema.storedFiles.key, startingWith(folder)));
       for (const row of rows) await store.delete(row.key);
       // And any object the database does not know (written before stored_files existed, or by an older version).
       await store.deleteTree(folder);
-      await db.delete(schema.storedFiles).where(like(schema.storedFiles.key, `${escapeLike(folder)}%`));
+      await db.delete(schema.storedFiles).where(like(schema.storedFiles.key, startingWith(folder)));
     },
   };
 }
@@ -78,7 +76,7 @@ export async function recordExistingFiles(db: Database, store: StorageProvider, 
   const [any] = await db.select({ key: schema.storedFiles.key }).from(schema.storedFiles).limit(1);
   if (any) return 0;
   let recorded = 0;
-  for (const area of [...OWNED_AREAS, "covers"]) {
+  for (const area of STORAGE_AREAS) {
     const files = await store.list(area);
     for (let i = 0; i < files.length; i += 500) {
       const batch = files.slice(i, i + 500);
