@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import * as tar from "tar";
 import type { Logger } from "../logger";
+import { releaseVersion } from "../version";
 import { STORAGE_AREAS, type StorageProvider } from "../providers/storage/storage";
 import { applyMigrations, journal, schemaVersion, SchemaVersionError, tagAt, withMigrationLock } from "../db/migrate";
 
@@ -70,21 +70,6 @@ export interface BackupSource {
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** The release that wrote an archive: the root package.json's version (found by walking up from this file). */
-export function appVersion(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const file = path.join(dir, "package.json");
-    if (fs.existsSync(file)) {
-      const pkg = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "shepherd" && pkg.version) return pkg.version;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return "unknown";
-    dir = parent;
-  }
-}
 
 /** Counts the rows COPY's text format writes (one line each: newlines inside values are written as \n). */
 function lineCounter(): Transform & { lines: number } {
@@ -252,7 +237,7 @@ export async function writeBackup(
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,
-      appVersion: appVersion(),
+      appVersion: releaseVersion(),
       createdAt: new Date().toISOString(),
       ...database,
       database: {

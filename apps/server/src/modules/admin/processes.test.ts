@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { appVersion } from "./processes";
+import { appVersion } from "../../version";
 
 describe("appVersion", () => {
   const dirs: string[] = [];

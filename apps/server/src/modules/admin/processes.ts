@@ -1,13 +1,11 @@
-import fs from "node:fs";
 import type { Server } from "node:net";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { asc, gte, sql } from "drizzle-orm";
 import type pg from "pg";
 import { SERVER_GONE_AFTER_BEATS, SERVER_HEARTBEAT_SECONDS, type AdminServerProcess } from "@shepherd/shared";
 import type { ServerRole } from "../../config";
 import { schema, type Database } from "../../db/client";
+import { appVersion } from "../../version";
 import type { Logger } from "../../logger";
 
 /**
@@ -31,27 +29,6 @@ export interface Heartbeat {
   start(): Promise<void>;
   /** Stops beating and deletes this process's row (its live connections' rows go with it). */
   stop(): Promise<void>;
-}
-
-/**
- * package.json's version, with the stamp `npm run build` writes beside the bundle (apps/server/dist/.build-stamp) when
- * this runs from one. Found from the source and from the bundle alike.
- */
-export function appVersion(here = path.dirname(fileURLToPath(import.meta.url))): string {
-  let version = "unknown";
-  for (let dir = here; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, "package.json");
-    if (fs.existsSync(file)) {
-      const found = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
-      if (found.name === "shepherd" && found.version) {
-        version = found.version;
-        break;
-      }
-    }
-    if (path.dirname(dir) === dir) break;
-  }
-  const stamp = path.join(here, ".build-stamp");
-  return fs.existsSync(stamp) ? `${version} (build ${fs.readFileSync(stamp, "utf8").trim()})` : version;
 }
 
 const BEAT = `
