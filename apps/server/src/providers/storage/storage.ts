@@ -44,7 +44,7 @@ export interface UnsatisfiableRange {
 }
 
 /** Areas whose second key part is the member a file belongs to (`avatars/{userId}/...`). */
-export const MEMBER_FILE_AREAS = ["audio", "avatars", "pasture", "devotionals"] as const;
+export const MEMBER_FILE_AREAS = ["avatars", "pasture", "audio", "devotionals"] as const;
 
 /** Every area a stored file can be in (a key's first part): a member's, and the plans' and series' covers. */
 export const STORAGE_AREAS = [...MEMBER_FILE_AREAS, "covers"] as const;
